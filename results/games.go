@@ -1,0 +1,473 @@
+package results
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// ErrDuplicate is returned by SaveGame for a key the tournament already has.
+var ErrDuplicate = errors.New("results: game already stored")
+
+// Game is a finished game: enough to replay it exactly (seed, bot versions,
+// runtime image, limits and every answer) and to score it.
+type Game struct {
+	ID           int64 `json:"id"`
+	TournamentID int64 `json:"tournament_id"`
+	// Key names the game in the schedule; a tournament stores a key once.
+	Key   string `json:"key"`
+	Round int    `json:"round"`
+	Seed  int64  `json:"seed"`
+	// Players has one element per seat, in seat order.
+	Players []Player `json:"players"`
+	Reason  string   `json:"reason"`
+	// Outcome is the games.Outcome as JSON.
+	Outcome  json.RawMessage `json:"outcome,omitempty"`
+	Started  time.Time       `json:"started,omitzero"`
+	Finished time.Time       `json:"finished,omitzero"`
+	// Image is the digest of the runtime image the bots ran in.
+	Image  string          `json:"image"`
+	Limits json.RawMessage `json:"limits,omitempty"`
+	// Moves is nil in lists and filled by DB.Game.
+	Moves []Move `json:"moves,omitempty"`
+}
+
+// Player is one seat of a game.
+type Player struct {
+	Seat  int   `json:"seat"`
+	BotID int64 `json:"bot_id"`
+	// Name and SHA256 are the bot's; SaveGame takes them from the bot row,
+	// not from here.
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256,omitempty"`
+	// Rank is 1 for the best seat; equal ranks are a draw between them.
+	Rank  int `json:"rank"`
+	Score int `json:"score"`
+	// Faults is Timeouts + Crashes + Illegal. SaveGame counts them from the
+	// moves (see FaultClass); the values passed in are ignored.
+	Faults   int `json:"faults"`
+	Timeouts int `json:"timeouts"`
+	Crashes  int `json:"crashes"`
+	Illegal  int `json:"illegal"`
+	// Log is what the bot printed (empty in lists).
+	Log string `json:"log,omitempty"`
+	// Restarts counts the times the bot had to be started afresh mid-game.
+	Restarts int `json:"restarts"`
+}
+
+// Move is one applied answer. Ply is the step of the game; seats that answer
+// simultaneously share a ply.
+type Move struct {
+	Ply     int             `json:"ply"`
+	Seat    int             `json:"seat"`
+	Answer  json.RawMessage `json:"answer,omitempty"`
+	Verdict string          `json:"verdict,omitempty"`
+	Reason  string          `json:"reason,omitempty"`
+	Detail  string          `json:"detail,omitempty"`
+	Event   json.RawMessage `json:"event,omitempty"`
+	Elapsed time.Duration   `json:"elapsed_ns"`
+}
+
+// Fault classes of a move's verdict, as the standings count them.
+const (
+	NoFault = iota
+	TimeoutFault
+	CrashFault   // error, crash, oom, output
+	IllegalFault // illegal, malformed
+)
+
+// FaultClass sorts a move verdict (a games.Verdict) into its fault column.
+// Unknown verdicts are not counted.
+func FaultClass(verdict string) int {
+	switch verdict {
+	case "timeout":
+		return TimeoutFault
+	case "error", "crash", "oom", "output":
+		return CrashFault
+	case "illegal", "malformed":
+		return IllegalFault
+	}
+	return NoFault
+}
+
+// SaveGame stores a finished game with its players and moves in one
+// transaction, and deletes the game's live row in the same one. A key the
+// tournament already has is refused with ErrDuplicate and changes nothing.
+func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
+	if err := g.validate(); err != nil {
+		return 0, fmt.Errorf("results: save game %q: %w", g.Key, err)
+	}
+	faults := make([][4]int, len(g.Players))
+	for _, m := range g.Moves {
+		faults[m.Seat][FaultClass(m.Verdict)]++
+	}
+	var id int64
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND key = ?`,
+			g.TournamentID, g.Key).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrDuplicate
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, key, round, seed, reason, outcome, started, finished, image, limits)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			g.TournamentID, g.Key, g.Round, g.Seed, g.Reason, jsonArg(g.Outcome),
+			unixNano(g.Started), unixNano(g.Finished), g.Image, jsonArg(g.Limits))
+		if err != nil {
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		for i, p := range g.Players {
+			f := faults[i]
+			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, bot_id, rank, score, timeouts, crashes, illegal, restarts)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, p.Seat, p.BotID, p.Rank, p.Score, f[TimeoutFault], f[CrashFault], f[IllegalFault], p.Restarts); err != nil {
+				return err
+			}
+			if p.Log != "" {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO logs (game_id, seat, log) VALUES (?, ?, ?)`, id, p.Seat, p.Log); err != nil {
+					return err
+				}
+			}
+		}
+		if len(g.Moves) > 0 {
+			stmt, err := tx.PrepareContext(ctx, `INSERT INTO moves (game_id, n, ply, seat, answer, verdict, reason, detail, event, elapsed)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+			if err != nil {
+				return err
+			}
+			defer stmt.Close()
+			for n, m := range g.Moves {
+				if _, err := stmt.ExecContext(ctx, id, n, m.Ply, m.Seat, jsonArg(m.Answer), m.Verdict, m.Reason, m.Detail,
+					jsonArg(m.Event), int64(m.Elapsed)); err != nil {
+					return err
+				}
+			}
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM live WHERE tournament_id = ? AND key = ?`, g.TournamentID, g.Key)
+		return err
+	})
+	if errors.Is(err, ErrDuplicate) {
+		return 0, err
+	}
+	if err != nil {
+		return 0, fmt.Errorf("results: save game %q: %w", g.Key, err)
+	}
+	return id, nil
+}
+
+// validate refuses a record that could not be read back or scored.
+func (g Game) validate() error {
+	if g.Key == "" {
+		return errors.New("no key")
+	}
+	if len(g.Players) == 0 {
+		return errors.New("no players")
+	}
+	for i, p := range g.Players {
+		if p.Seat != i {
+			return fmt.Errorf("player %d has seat %d: players must be in seat order", i, p.Seat)
+		}
+	}
+	if err := validJSON("outcome", g.Outcome); err != nil {
+		return err
+	}
+	if err := validJSON("limits", g.Limits); err != nil {
+		return err
+	}
+	for i, m := range g.Moves {
+		if m.Seat < 0 || m.Seat >= len(g.Players) {
+			return fmt.Errorf("move %d has seat %d of %d", i, m.Seat, len(g.Players))
+		}
+		if err := validJSON(fmt.Sprintf("answer of move %d", i), m.Answer); err != nil {
+			return err
+		}
+		if err := validJSON(fmt.Sprintf("event of move %d", i), m.Event); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PlayedKeys returns the keys of every stored game of the tournament,
+// including games of bot versions that are no longer entries.
+func (d *DB) PlayedKeys(ctx context.Context, tournamentID int64) (map[string]bool, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT key FROM games WHERE tournament_id = ?`, tournamentID)
+	if err != nil {
+		return nil, fmt.Errorf("results: played keys: %w", err)
+	}
+	defer rows.Close()
+	keys := map[string]bool{}
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, fmt.Errorf("results: played keys: %w", err)
+		}
+		keys[k] = true
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: played keys: %w", err)
+	}
+	return keys, nil
+}
+
+// GameFilter narrows DB.Games; a zero field matches any bot.
+type GameFilter struct {
+	BotID    int64 `json:"bot_id,omitempty"`
+	Opponent int64 `json:"opponent,omitempty"`
+}
+
+const gameColumns = `g.id, g.tournament_id, g.key, g.round, g.seed, g.reason, g.outcome, g.started, g.finished, g.image, g.limits`
+
+// playerColumns leave the log out: lists never show it.
+const playerColumns = `p.seat, p.bot_id, b.name, b.sha256, p.rank, p.score, p.timeouts, p.crashes, p.illegal, p.restarts`
+
+// scanGame scans gameColumns followed by extra destinations.
+func scanGame(row interface{ Scan(...any) error }, extra ...any) (Game, error) {
+	var g Game
+	var outcome, limits []byte
+	var started, finished sql.NullInt64
+	dest := append([]any{&g.ID, &g.TournamentID, &g.Key, &g.Round, &g.Seed, &g.Reason, &outcome,
+		&started, &finished, &g.Image, &limits}, extra...)
+	if err := row.Scan(dest...); err != nil {
+		return Game{}, err
+	}
+	g.Outcome = toJSON(outcome)
+	g.Limits = toJSON(limits)
+	g.Started = fromUnixNano(started)
+	g.Finished = fromUnixNano(finished)
+	return g, nil
+}
+
+func playerDest(p *Player) []any {
+	return []any{&p.Seat, &p.BotID, &p.Name, &p.SHA256, &p.Rank, &p.Score, &p.Timeouts, &p.Crashes, &p.Illegal, &p.Restarts}
+}
+
+// Games lists the tournament's games, in the order they were stored, whose
+// players are all current entries; the filter keeps the games of one bot, or
+// of one pairing. Moves are nil and logs empty.
+func (d *DB) Games(ctx context.Context, tournamentID int64, f GameFilter) ([]Game, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT `+gameColumns+`, `+playerColumns+`
+		FROM games g JOIN players p ON p.game_id = g.id JOIN bots b ON b.id = p.bot_id
+		WHERE g.tournament_id = ?1
+		  AND NOT EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id
+		      AND x.bot_id NOT IN (SELECT bot_id FROM entries WHERE tournament_id = ?1))
+		  AND (?2 = 0 OR EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id AND x.bot_id = ?2))
+		  AND (?3 = 0 OR EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id AND x.bot_id = ?3))
+		ORDER BY g.id, p.seat`, tournamentID, f.BotID, f.Opponent)
+	if err != nil {
+		return nil, fmt.Errorf("results: games: %w", err)
+	}
+	defer rows.Close()
+	var list []Game
+	for rows.Next() {
+		var p Player
+		g, err := scanGame(rows, playerDest(&p)...)
+		if err != nil {
+			return nil, fmt.Errorf("results: games: %w", err)
+		}
+		p.Faults = p.Timeouts + p.Crashes + p.Illegal
+		if n := len(list); n > 0 && list[n-1].ID == g.ID {
+			list[n-1].Players = append(list[n-1].Players, p)
+			continue
+		}
+		g.Players = []Player{p}
+		list = append(list, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: games: %w", err)
+	}
+	return list, nil
+}
+
+// Game returns one game with its moves and the players' logs, or ErrNotFound.
+func (d *DB) Game(ctx context.Context, id int64) (Game, error) {
+	g, err := scanGame(d.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, fmt.Errorf("results: game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("results: game %d: %w", id, err)
+	}
+	if g.Players, err = d.players(ctx, id); err != nil {
+		return Game{}, fmt.Errorf("results: game %d: %w", id, err)
+	}
+	if g.Moves, err = d.moves(ctx, id); err != nil {
+		return Game{}, fmt.Errorf("results: game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+func (d *DB) players(ctx context.Context, gameID int64) ([]Player, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT `+playerColumns+`, coalesce(l.log, '')
+		FROM players p JOIN bots b ON b.id = p.bot_id LEFT JOIN logs l ON l.game_id = p.game_id AND l.seat = p.seat
+		WHERE p.game_id = ? ORDER BY p.seat`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var list []Player
+	for rows.Next() {
+		var p Player
+		if err := rows.Scan(append(playerDest(&p), &p.Log)...); err != nil {
+			return nil, err
+		}
+		p.Faults = p.Timeouts + p.Crashes + p.Illegal
+		list = append(list, p)
+	}
+	return list, rows.Err()
+}
+
+func (d *DB) moves(ctx context.Context, gameID int64) ([]Move, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT ply, seat, answer, verdict, reason, detail, event, elapsed
+		FROM moves WHERE game_id = ? ORDER BY n`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []Move{}
+	for rows.Next() {
+		var m Move
+		var answer, event []byte
+		var elapsed int64
+		if err := rows.Scan(&m.Ply, &m.Seat, &answer, &m.Verdict, &m.Reason, &m.Detail, &event, &elapsed); err != nil {
+			return nil, err
+		}
+		m.Answer, m.Event, m.Elapsed = toJSON(answer), toJSON(event), time.Duration(elapsed)
+		list = append(list, m)
+	}
+	return list, rows.Err()
+}
+
+// Failure is a failure of the judge's own machinery while playing a game
+// (Docker down, disk full...). It is never scored: the game stays unplayed.
+type Failure struct {
+	Key     string    `json:"key"`
+	Message string    `json:"message"`
+	At      time.Time `json:"at"`
+}
+
+// RecordFailure logs a judge failure for the game with this key.
+func (d *DB) RecordFailure(ctx context.Context, tournamentID int64, key, message string) error {
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO failures (tournament_id, key, message, at) VALUES (?, ?, ?, ?)`,
+			tournamentID, key, message, time.Now().UnixNano())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("results: record failure of %q: %w", key, err)
+	}
+	return nil
+}
+
+// Failures lists the tournament's judge failures, oldest first.
+func (d *DB) Failures(ctx context.Context, tournamentID int64) ([]Failure, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT key, message, at FROM failures WHERE tournament_id = ? ORDER BY id`, tournamentID)
+	if err != nil {
+		return nil, fmt.Errorf("results: failures: %w", err)
+	}
+	defer rows.Close()
+	var list []Failure
+	for rows.Next() {
+		var f Failure
+		var at sql.NullInt64
+		if err := rows.Scan(&f.Key, &f.Message, &at); err != nil {
+			return nil, fmt.Errorf("results: failures: %w", err)
+		}
+		f.At = fromUnixNano(at)
+		list = append(list, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: failures: %w", err)
+	}
+	return list, nil
+}
+
+// Live is a game in progress, for a screen in another process. PutLive
+// replaces it as the game advances; SaveGame deletes it when the game is
+// stored, and ClearLive deletes the rows a dead run left behind.
+type Live struct {
+	TournamentID int64           `json:"tournament_id"`
+	Key          string          `json:"key"`
+	Players      []Player        `json:"players"`
+	Moves        []Move          `json:"moves"`
+	View         json.RawMessage `json:"view,omitempty"`
+	Updated      time.Time       `json:"updated"`
+}
+
+// PutLive creates or replaces the live row of a game. A zero Updated is now.
+func (d *DB) PutLive(ctx context.Context, l Live) error {
+	if l.Updated.IsZero() {
+		l.Updated = time.Now()
+	}
+	if err := validJSON("view", l.View); err != nil {
+		return fmt.Errorf("results: put live %q: %w", l.Key, err)
+	}
+	players, err := json.Marshal(l.Players)
+	if err != nil {
+		return fmt.Errorf("results: put live %q: %w", l.Key, err)
+	}
+	moves, err := json.Marshal(l.Moves)
+	if err != nil {
+		return fmt.Errorf("results: put live %q: %w", l.Key, err)
+	}
+	err = d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO live (tournament_id, key, players, moves, view, updated) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (tournament_id, key) DO UPDATE SET players = excluded.players, moves = excluded.moves,
+				view = excluded.view, updated = excluded.updated`,
+			l.TournamentID, l.Key, string(players), string(moves), jsonArg(l.View), l.Updated.UnixNano())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("results: put live %q: %w", l.Key, err)
+	}
+	return nil
+}
+
+// Live lists the tournament's games in progress by key.
+func (d *DB) Live(ctx context.Context, tournamentID int64) ([]Live, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT key, players, moves, view, updated FROM live
+		WHERE tournament_id = ? ORDER BY key`, tournamentID)
+	if err != nil {
+		return nil, fmt.Errorf("results: live: %w", err)
+	}
+	defer rows.Close()
+	var list []Live
+	for rows.Next() {
+		l := Live{TournamentID: tournamentID}
+		var players, moves, view []byte
+		var updated sql.NullInt64
+		if err := rows.Scan(&l.Key, &players, &moves, &view, &updated); err != nil {
+			return nil, fmt.Errorf("results: live: %w", err)
+		}
+		if err := errors.Join(json.Unmarshal(players, &l.Players), json.Unmarshal(moves, &l.Moves)); err != nil {
+			return nil, fmt.Errorf("results: live %q: %w", l.Key, err)
+		}
+		l.View = toJSON(view)
+		l.Updated = fromUnixNano(updated)
+		list = append(list, l)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: live: %w", err)
+	}
+	return list, nil
+}
+
+// ClearLive deletes every live row of the tournament.
+func (d *DB) ClearLive(ctx context.Context, tournamentID int64) error {
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM live WHERE tournament_id = ?`, tournamentID)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("results: clear live: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,213 @@
+package results_test
+
+import (
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"botjudge/results"
+)
+
+// league builds entries named by single letters (bot IDs 1, 2, ...) and
+// games from results written "AB" (A beats B), "BA" or "A=B" (draw).
+func league(names string, played ...string) ([]results.Entry, []results.Game) {
+	var entries []results.Entry
+	for i, r := range names {
+		entries = append(entries, results.Entry{Bot: results.Bot{ID: int64(i + 1), Name: string(r)}})
+	}
+	id := func(r byte) int64 { return int64(strings.IndexByte(names, r) + 1) }
+	var games []results.Game
+	for _, p := range played {
+		a, b, rb := p[0], p[len(p)-1], 2
+		if strings.Contains(p, "=") {
+			rb = 1
+		}
+		games = append(games, results.Game{Players: []results.Player{
+			{Seat: 0, BotID: id(a), Rank: 1},
+			{Seat: 1, BotID: id(b), Rank: rb},
+		}})
+	}
+	return entries, games
+}
+
+// table is "name rank tiebreak" per standing, for compact comparisons.
+func table(st []results.Standing) []string {
+	var rows []string
+	for _, s := range st {
+		rows = append(rows, strings.TrimSpace(s.Bot.Name+" "+strconv.Itoa(s.Rank)+" "+s.TieBreak))
+	}
+	return rows
+}
+
+func TestRankTieBreaks(t *testing.T) {
+	cases := []struct {
+		name   string
+		bots   string
+		games  []string
+		scheme results.Scheme
+		want   []string
+	}{{
+		// A and B have 3 points each; B beat A, although A has more wins.
+		name:  "head-to-head decides",
+		bots:  "ABC",
+		games: []string{"BA", "AC", "AC", "AC", "B=C", "B=C", "B=C", "B=C"},
+		want:  []string{"B 1 head-to-head", "A 2 points", "C 3"},
+	}, {
+		// A and B have 1.5 points and drew each other; A won a game, B drew twice.
+		name:  "wins decide",
+		bots:  "ABC",
+		games: []string{"A=B", "AC", "CA", "B=C", "B=C"},
+		want:  []string{"C 1 points", "A 2 wins", "B 3"},
+	}, {
+		// A and B: 1.5 points, drew each other, one win each; A beat C (2
+		// points), B beat D (1 point).
+		name:  "Sonneborn–Berger decides",
+		bots:  "ABCD",
+		games: []string{"A=B", "AC", "DA", "BD", "CB", "CD"},
+		want:  []string{"C 1 points", "A 2 Sonneborn–Berger", "B 3 points", "D 4"},
+	}, {
+		// B and C are equal on every rule: they share second place.
+		name:  "full tie shares the rank",
+		bots:  "ABCD",
+		games: []string{"AB", "AC", "AD", "B=C", "BD", "CD"},
+		want:  []string{"A 1 points", "B 2", "C 2 points", "D 4"},
+	}, {
+		// Two draws against one win and one loss: equal in 1-0.5-0 (the
+		// win decides)...
+		name:  "default scheme",
+		bots:  "ABCD",
+		games: []string{"A=C", "A=D", "BC", "DB"},
+		want:  []string{"D 1 points", "B 2 wins", "A 3 points", "C 4"},
+	}, {
+		// ...but not in 3-1-0, where the win is worth three draws.
+		name:   "3-1-0 scheme",
+		bots:   "ABCD",
+		games:  []string{"A=C", "A=D", "BC", "DB"},
+		scheme: results.Scheme310,
+		want:   []string{"D 1 points", "B 2 points", "A 3 points", "C 4"},
+	}, {
+		name: "no games",
+		bots: "BA",
+		want: []string{"A 1", "B 1"},
+	}}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			entries, games := league(c.bots, c.games...)
+			st := results.Rank(entries, games, c.scheme)
+			if got := table(st); !reflect.DeepEqual(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+func TestRankCounts(t *testing.T) {
+	entries, games := league("ABC", "AB", "BA", "AB", "A=C", "CB")
+	games[0].Players[0].Timeouts = 2
+	games[0].Players[1].Crashes = 1
+	games[1].Players[0].Illegal = 3
+	// A game of a bot that is not an entry (an old version) is ignored.
+	games = append(games, results.Game{Players: []results.Player{{BotID: 1, Rank: 2}, {BotID: 99, Rank: 1}}})
+	st := results.Rank(entries, games, results.SchemeDefault)
+	got := map[string]results.Standing{}
+	for _, s := range st {
+		s.Rating, s.RatingLow, s.RatingHigh = 0, 0, 0
+		got[s.Bot.Name] = s
+	}
+	want := map[string]results.Standing{
+		"A": {Rank: 1, Bot: entries[0].Bot, Points: 2.5, Games: 4, Wins: 2, Draws: 1, Losses: 1, Beaten: 1,
+			Timeouts: 2, SB: 2*1 + 0.5*1.5, TieBreak: results.ByPoints},
+		"C": {Rank: 2, Bot: entries[2].Bot, Points: 1.5, Games: 2, Wins: 1, Draws: 1, Beaten: 1,
+			SB: 0.5*2.5 + 1*1, TieBreak: results.ByPoints},
+		"B": {Rank: 3, Bot: entries[1].Bot, Points: 1, Games: 4, Wins: 1, Losses: 3,
+			Crashes: 1, Illegal: 3, SB: 1 * 2.5},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestRankFreeForAll(t *testing.T) {
+	entries, _ := league("ABCD")
+	// One four-seat game: A first, B and C share second, D last. Every pair
+	// of seats is one result.
+	games := []results.Game{{Players: []results.Player{
+		{Seat: 0, BotID: 4, Rank: 4}, {Seat: 1, BotID: 2, Rank: 2}, {Seat: 2, BotID: 1, Rank: 1}, {Seat: 3, BotID: 3, Rank: 2},
+	}}}
+	st := results.Rank(entries, games, results.SchemeDefault)
+	type line struct {
+		name           string
+		points         float64
+		games, w, d, l int
+	}
+	var got []line
+	for _, s := range st {
+		got = append(got, line{s.Bot.Name, s.Points, s.Games, s.Wins, s.Draws, s.Losses})
+	}
+	want := []line{{"A", 3, 1, 3, 0, 0}, {"B", 1.5, 1, 1, 1, 1}, {"C", 1.5, 1, 1, 1, 1}, {"D", 0, 1, 0, 0, 3}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}
+
+func TestRankRating(t *testing.T) {
+	// U never loses; A > B > C otherwise.
+	entries, games := league("ABCU",
+		"AB", "AB", "AB", "BA",
+		"BC", "BC", "BC", "CB",
+		"AC", "AC", "AC", "CA",
+		"UA", "UA", "UB", "UB", "UC", "UC")
+	st := results.Rank(entries, games, results.SchemeDefault)
+	var order []string
+	for _, s := range st {
+		order = append(order, s.Bot.Name)
+		if math.IsInf(s.Rating, 0) || math.IsNaN(s.Rating) || !(s.RatingLow < s.Rating && s.Rating < s.RatingHigh) ||
+			math.IsInf(s.RatingHigh, 0) {
+			t.Errorf("%s: rating %v in [%v, %v]", s.Bot.Name, s.Rating, s.RatingLow, s.RatingHigh)
+		}
+	}
+	if want := []string{"U", "A", "B", "C"}; !reflect.DeepEqual(order, want) {
+		t.Errorf("order %v, want %v", order, want)
+	}
+	for k := 1; k < len(st); k++ {
+		if st[k-1].Rating <= st[k].Rating {
+			t.Errorf("%s rated %.1f, not above %s at %.1f", st[k-1].Bot.Name, st[k-1].Rating, st[k].Bot.Name, st[k].Rating)
+		}
+	}
+	if st[0].Rating > 2500 {
+		t.Errorf("undefeated bot rated %.0f: the regularisation does not hold it", st[0].Rating)
+	}
+}
+
+// TestRankRatingTwoBots checks the fit against the model solved by hand: A
+// beats B 3 times out of 4. By symmetry θB = −θA = −x, and x solves
+// 3 − 4σ(2x) + ½ − σ(x) = 0 (its results plus the virtual draw).
+func TestRankRatingTwoBots(t *testing.T) {
+	entries, games := league("AB", "AB", "AB", "AB", "BA")
+	st := results.Rank(entries, games, results.SchemeDefault)
+	sigmoid := func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
+	lo, hi := 0.0, 10.0
+	for range 200 {
+		mid := (lo + hi) / 2
+		if 3.5-4*sigmoid(2*mid)-sigmoid(mid) > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	want := 1500 + 400/math.Ln10*lo
+	if math.Abs(st[0].Rating-want) > 1e-6 || math.Abs(st[1].Rating-(3000-want)) > 1e-6 {
+		t.Errorf("ratings %v and %v, want %v and %v", st[0].Rating, st[1].Rating, want, 3000-want)
+	}
+	// The interval: information matrix [[a+c, -a], [-a, a+c]] with
+	// a = 4σ(2x)(1−σ(2x)), c = σ(x)(1−σ(x)); its inverse has diagonal
+	// (a+c) / ((a+c)² − a²).
+	p, q := sigmoid(2*lo), sigmoid(lo)
+	a, c := 4*p*(1-p), q*(1-q)
+	se := math.Sqrt((a + c) / ((a+c)*(a+c) - a*a))
+	if half := (st[0].RatingHigh - st[0].RatingLow) / 2; math.Abs(half-1.96*400/math.Ln10*se) > 1e-6 {
+		t.Errorf("half interval %v, want %v", half, 1.96*400/math.Ln10*se)
+	}
+}

@@ -1,0 +1,678 @@
+package results_test
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"botjudge/results"
+)
+
+// MustOpen opens a fresh results file in a folder that does not exist yet
+// (Open must create it) and closes it when the test ends.
+func MustOpen(tb testing.TB) *results.DB {
+	tb.Helper()
+	return mustOpenPath(tb, filepath.Join(tb.TempDir(), "a", "b", "results.db"))
+}
+
+func mustOpenPath(tb testing.TB, path string) *results.DB {
+	tb.Helper()
+	d, err := results.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() {
+		if err := d.Close(); err != nil {
+			tb.Error(err)
+		}
+	})
+	return d
+}
+
+var ctx = context.Background()
+
+func mustBot(tb testing.TB, d *results.DB, game, name, sha string) results.Bot {
+	tb.Helper()
+	b, err := d.AddBot(ctx, results.Bot{Game: game, Name: name, SHA256: sha, Path: "/submissions/" + game + "/" + name})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
+}
+
+func mustTournament(tb testing.TB, d *results.DB, game string, bots ...results.Bot) results.Tournament {
+	tb.Helper()
+	t, err := d.EnsureTournament(ctx, game, 42, json.RawMessage(`{"rounds":1}`))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ids := make([]int64, len(bots))
+	for i, b := range bots {
+		ids[i] = b.ID
+	}
+	if err := d.SetEntries(ctx, t.ID, ids, 2*len(bots)*(len(bots)-1)/2); err != nil {
+		tb.Fatal(err)
+	}
+	return t
+}
+
+// duel is a finished two-seat game; rank 1 is the winner, equal ranks draw.
+func duel(t results.Tournament, key string, a, b results.Bot, rankA, rankB int, moves ...results.Move) results.Game {
+	return results.Game{
+		TournamentID: t.ID, Key: key, Round: 1, Seed: 7,
+		Players: []results.Player{
+			{Seat: 0, BotID: a.ID, Rank: rankA, Score: 10, Log: "log of " + a.Name},
+			{Seat: 1, BotID: b.ID, Rank: rankB, Score: 3, Log: "log of " + b.Name},
+		},
+		Reason:   "board full",
+		Outcome:  json.RawMessage(fmt.Sprintf(`{"rank":[%d,%d],"reason":"board full"}`, rankA, rankB)),
+		Started:  time.Date(2025, 3, 1, 10, 0, 0, 123456789, time.UTC),
+		Finished: time.Date(2025, 3, 1, 10, 0, 5, 0, time.UTC),
+		Image:    "sha256:abc",
+		Limits:   json.RawMessage(`{"move_ms":10000}`),
+		Moves:    moves,
+	}
+}
+
+func mustSave(tb testing.TB, d *results.DB, g results.Game) int64 {
+	tb.Helper()
+	id, err := d.SaveGame(ctx, g)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return id
+}
+
+func TestOpenTwiceMigratesOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new", "results.db")
+	d := mustOpenPath(t, path)
+	b := mustBot(t, d, "virus", "alpha", "aa")
+	// A second handle on the same file, as another process would have, and a
+	// third after the first is closed: migrations must not run again.
+	d2 := mustOpenPath(t, path)
+	if got, err := d2.AddBot(ctx, results.Bot{Game: "virus", Name: "alpha", SHA256: "aa"}); err != nil || got.ID != b.ID {
+		t.Fatalf("second handle: got %+v, %v; want bot %d", got, err, b.ID)
+	}
+	d.Close()
+	d3 := mustOpenPath(t, path)
+	if got := mustBot(t, d3, "virus", "alpha", "aa"); got.ID != b.ID {
+		t.Fatalf("after reopening: bot id %d, want %d", got.ID, b.ID)
+	}
+
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var versions, maxVersion int
+	if err := raw.QueryRow(`SELECT count(*), max(version) FROM schema_version`).Scan(&versions, &maxVersion); err != nil {
+		t.Fatal(err)
+	}
+	migrations, err := filepath.Glob("migrations/*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if versions != len(migrations) || maxVersion != len(migrations) {
+		t.Errorf("schema_version has %d rows up to %d, want %d", versions, maxVersion, len(migrations))
+	}
+	var mode string
+	if err := raw.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal mode %q (%v), want wal", mode, err)
+	}
+}
+
+func TestOpenFolderWithQuestionMark(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "what?#dir", "results.db")
+	d := mustOpenPath(t, path)
+	mustBot(t, d, "virus", "alpha", "aa")
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("the file is not where it was asked: %v", err)
+	}
+}
+
+func TestAddBot(t *testing.T) {
+	d := MustOpen(t)
+	added := time.Date(2025, 1, 2, 3, 4, 5, 6, time.UTC)
+	a, err := d.AddBot(ctx, results.Bot{Game: "virus", Name: "alpha", SHA256: "aa", Path: "/x/alpha.py", Added: added})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := results.Bot{ID: a.ID, Game: "virus", Name: "alpha", SHA256: "aa", Path: "/x/alpha.py", Added: added}
+	if a != want {
+		t.Errorf("got %+v, want %+v", a, want)
+	}
+	again, err := d.AddBot(ctx, results.Bot{Game: "virus", Name: "alpha", SHA256: "aa", Path: "/elsewhere"})
+	if err != nil || again != want {
+		t.Errorf("same version again: got %+v, %v; want the existing row %+v", again, err, want)
+	}
+	for _, b := range []results.Bot{
+		{Game: "virus", Name: "alpha", SHA256: "bb"},
+		{Game: "virus", Name: "beta", SHA256: "aa"},
+		{Game: "battleships", Name: "alpha", SHA256: "aa"},
+	} {
+		got, err := d.AddBot(ctx, b)
+		if err != nil || got.ID == a.ID {
+			t.Errorf("%+v: got id %d, %v; want a new version", b, got.ID, err)
+		}
+	}
+	if _, err := d.AddBot(ctx, results.Bot{Game: "virus", Name: "nohash"}); err == nil {
+		t.Error("a bot without sha256 was accepted")
+	}
+}
+
+func TestTournaments(t *testing.T) {
+	d := MustOpen(t)
+	a, err := d.EnsureTournament(ctx, "virus", 1, json.RawMessage(`{"rounds": 1, "scheme": "1-0.5-0"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, err := d.EnsureTournament(ctx, "virus", 1, json.RawMessage("{\"rounds\":1,\n\"scheme\":\"1-0.5-0\"}"))
+	if err != nil || same.ID != a.ID {
+		t.Errorf("same settings in other spacing: id %d (%v), want %d", same.ID, err, a.ID)
+	}
+	if string(a.Settings) != `{"rounds":1,"scheme":"1-0.5-0"}` {
+		t.Errorf("settings %s", a.Settings)
+	}
+	b, err := d.EnsureTournament(ctx, "virus", 2, json.RawMessage(`{"rounds":1,"scheme":"1-0.5-0"}`))
+	if err != nil || b.ID == a.ID {
+		t.Errorf("other seed: id %d (%v), want a new tournament", b.ID, err)
+	}
+	c, err := d.EnsureTournament(ctx, "virus", 1, json.RawMessage(`{"rounds":2,"scheme":"1-0.5-0"}`))
+	if err != nil || c.ID == a.ID || c.ID == b.ID {
+		t.Errorf("other settings: id %d (%v), want a new tournament", c.ID, err)
+	}
+	if _, err := d.EnsureTournament(ctx, "virus", 1, json.RawMessage(`{"rounds":`)); err == nil {
+		t.Error("invalid settings accepted")
+	}
+
+	list, err := d.Tournaments(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []int64
+	for _, x := range list {
+		ids = append(ids, x.ID)
+	}
+	if want := []int64{c.ID, b.ID, a.ID}; !reflect.DeepEqual(ids, want) {
+		t.Errorf("tournaments %v, want newest first %v", ids, want)
+	}
+	if _, err := d.Tournament(ctx, 999); !errors.Is(err, results.ErrNotFound) {
+		t.Errorf("missing tournament: %v, want ErrNotFound", err)
+	}
+}
+
+func TestEntriesAndRuns(t *testing.T) {
+	d := MustOpen(t)
+	a1 := mustBot(t, d, "virus", "alpha", "a1")
+	a2 := mustBot(t, d, "virus", "alpha", "a2")
+	b := mustBot(t, d, "virus", "beta", "b1")
+	other := mustBot(t, d, "battleships", "gamma", "g1")
+	tour, err := d.EnsureTournament(ctx, "virus", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !tour.Started.IsZero() || tour.Planned != 0 {
+		t.Errorf("new tournament %+v has a run", tour)
+	}
+	for name, ids := range map[string][]int64{
+		"two versions of one name": {a1.ID, a2.ID},
+		"a bot of another game":    {a1.ID, other.ID},
+		"an unknown bot":           {a1.ID, 999},
+	} {
+		if err := d.SetEntries(ctx, tour.ID, ids, 2); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := d.SetEntries(ctx, 999, nil, 0); !errors.Is(err, results.ErrNotFound) {
+		t.Errorf("unknown tournament: %v, want ErrNotFound", err)
+	}
+
+	if err := d.SetEntries(ctx, tour.ID, []int64{b.ID, a1.ID}, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SaveCheck(ctx, results.Check{BotID: a1.ID, OK: false, Verdict: "timeout", Detail: "no answer in 10s"}); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2025, 5, 5, 5, 5, 5, 0, time.UTC)
+	if err := d.SaveCheck(ctx, results.Check{BotID: a1.ID, OK: true, Log: "hello", At: at}); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := d.Entries(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []results.Entry{
+		{Bot: a1, Check: results.Check{BotID: a1.ID, OK: true, Log: "hello", At: at}},
+		{Bot: b},
+	}
+	if !reflect.DeepEqual(entries, want) {
+		t.Errorf("entries\n got %+v\nwant %+v", entries, want)
+	}
+
+	got, err := d.Tournament(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Planned != 2 || got.Started.IsZero() || !got.Finished.IsZero() {
+		t.Errorf("running tournament %+v: want planned 2, started, not finished", got)
+	}
+	if err := d.FinishRun(ctx, tour.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = d.Tournament(ctx, tour.ID); got.Finished.Before(got.Started) {
+		t.Errorf("finished run %+v: finished before started", got)
+	}
+	// A new run with a new version replaces the entries and reopens the run.
+	if err := d.SetEntries(ctx, tour.ID, []int64{a2.ID, b.ID}, 4); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ = d.Tournament(ctx, tour.ID); got.Planned != 4 || !got.Finished.IsZero() {
+		t.Errorf("second run %+v: want planned 4, not finished", got)
+	}
+	if entries, _ = d.Entries(ctx, tour.ID); len(entries) != 2 || entries[0].Bot != a2 || entries[0].Check != (results.Check{}) {
+		t.Errorf("entries of the second run: %+v", entries)
+	}
+	if err := d.FinishRun(ctx, 999); !errors.Is(err, results.ErrNotFound) {
+		t.Errorf("finish unknown tournament: %v, want ErrNotFound", err)
+	}
+}
+
+func TestSaveGameRoundTripAndDuplicate(t *testing.T) {
+	d := MustOpen(t)
+	a := mustBot(t, d, "virus", "alpha", "aa")
+	b := mustBot(t, d, "virus", "beta", "bb")
+	tour := mustTournament(t, d, "virus", a, b)
+	moves := []results.Move{
+		{Ply: 0, Seat: 0, Answer: json.RawMessage(`[1,2]`), Event: json.RawMessage(`{"flipped":3}`), Elapsed: 1500 * time.Microsecond},
+		{Ply: 1, Seat: 1, Verdict: "timeout", Reason: "no answer", Detail: "10s", Elapsed: 10 * time.Second},
+		{Ply: 2, Seat: 0, Answer: json.RawMessage(`"x"`), Verdict: "malformed", Reason: "not a move"},
+		{Ply: 3, Seat: 1, Verdict: "oom", Detail: "killed"},
+		{Ply: 3, Seat: 0, Verdict: "illegal", Answer: json.RawMessage(`[9,9]`)},
+		{Ply: 4, Seat: 1, Verdict: "crash"},
+	}
+	g := duel(tour, "k1", a, b, 1, 2, moves...)
+	g.Players[0].Restarts = 1
+	if err := d.PutLive(ctx, results.Live{TournamentID: tour.ID, Key: "k1"}); err != nil {
+		t.Fatal(err)
+	}
+	id := mustSave(t, d, g)
+
+	got, err := d.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := g
+	want.ID = id
+	want.Players = []results.Player{
+		{Seat: 0, BotID: a.ID, Name: "alpha", SHA256: "aa", Rank: 1, Score: 10, Faults: 2, Illegal: 2, Log: "log of alpha", Restarts: 1},
+		{Seat: 1, BotID: b.ID, Name: "beta", SHA256: "bb", Rank: 2, Score: 3, Faults: 3, Timeouts: 1, Crashes: 2, Log: "log of beta"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Game(%d)\n got %+v\nwant %+v", id, got, want)
+	}
+	if live, _ := d.Live(ctx, tour.ID); len(live) != 0 {
+		t.Errorf("live row left after SaveGame: %+v", live)
+	}
+
+	// Same key, other content: refused, and the stored game is untouched.
+	other := duel(tour, "k1", b, a, 1, 2)
+	if _, err := d.SaveGame(ctx, other); !errors.Is(err, results.ErrDuplicate) {
+		t.Fatalf("duplicate key: %v, want ErrDuplicate", err)
+	}
+	if got, _ := d.Game(ctx, id); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the duplicate the game changed:\n got %+v\nwant %+v", got, want)
+	}
+	list, err := d.Games(ctx, tour.ID, results.GameFilter{})
+	if err != nil || len(list) != 1 {
+		t.Fatalf("games after the duplicate: %d (%v), want 1", len(list), err)
+	}
+	// Lists carry neither moves nor logs.
+	wantListed := want
+	wantListed.Moves = nil
+	wantListed.Players = append([]results.Player(nil), want.Players...)
+	for i := range wantListed.Players {
+		wantListed.Players[i].Log = ""
+	}
+	if !reflect.DeepEqual(list[0], wantListed) {
+		t.Errorf("listed game\n got %+v\nwant %+v", list[0], wantListed)
+	}
+	keys, err := d.PlayedKeys(ctx, tour.ID)
+	if err != nil || !reflect.DeepEqual(keys, map[string]bool{"k1": true}) {
+		t.Errorf("played keys %v (%v)", keys, err)
+	}
+	if _, err := d.Game(ctx, 999); !errors.Is(err, results.ErrNotFound) {
+		t.Errorf("missing game: %v, want ErrNotFound", err)
+	}
+}
+
+func TestSaveGameRefusesBadRecords(t *testing.T) {
+	d := MustOpen(t)
+	a := mustBot(t, d, "virus", "alpha", "aa")
+	b := mustBot(t, d, "virus", "beta", "bb")
+	tour := mustTournament(t, d, "virus", a, b)
+	cases := map[string]func(*results.Game){
+		"no key":          func(g *results.Game) { g.Key = "" },
+		"no players":      func(g *results.Game) { g.Players = nil },
+		"seats swapped":   func(g *results.Game) { g.Players[0].Seat, g.Players[1].Seat = 1, 0 },
+		"bad outcome":     func(g *results.Game) { g.Outcome = json.RawMessage(`{`) },
+		"move seat":       func(g *results.Game) { g.Moves = []results.Move{{Seat: 2}} },
+		"bad answer":      func(g *results.Game) { g.Moves = []results.Move{{Answer: json.RawMessage(`nope`)}} },
+		"unknown bot":     func(g *results.Game) { g.Players[1].BotID = 999 },
+		"unknown tourney": func(g *results.Game) { g.TournamentID = 999 },
+	}
+	for name, spoil := range cases {
+		g := duel(tour, "k-"+name, a, b, 1, 2, results.Move{Seat: 0, Answer: json.RawMessage(`1`)})
+		spoil(&g)
+		if _, err := d.SaveGame(ctx, g); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if keys, _ := d.PlayedKeys(ctx, tour.ID); len(keys) != 0 {
+		t.Errorf("refused games left keys %v", keys)
+	}
+}
+
+func TestGamesOfCurrentEntriesOnly(t *testing.T) {
+	d := MustOpen(t)
+	a1 := mustBot(t, d, "virus", "alpha", "a1")
+	b := mustBot(t, d, "virus", "beta", "bb")
+	c := mustBot(t, d, "virus", "gamma", "cc")
+	tour := mustTournament(t, d, "virus", a1, b, c)
+	mustSave(t, d, duel(tour, "a1-b", a1, b, 1, 2))
+	mustSave(t, d, duel(tour, "a1-c", a1, c, 1, 2))
+	mustSave(t, d, duel(tour, "b-c", b, c, 1, 2))
+	mustSave(t, d, duel(tour, "c-b", c, b, 1, 1))
+
+	if st := mustStandings(t, d, tour); st[0].Bot.ID != a1.ID || st[0].Points != 2 {
+		t.Fatalf("first run: %s leads with %v points, want alpha with 2", st[0].Bot.Name, st[0].Points)
+	}
+
+	// alpha is changed: its old games leave the lists and the standings, but
+	// their keys stay played.
+	a2 := mustBot(t, d, "virus", "alpha", "a2")
+	if err := d.SetEntries(ctx, tour.ID, []int64{a2.ID, b.ID, c.ID}, 6); err != nil {
+		t.Fatal(err)
+	}
+	list, err := d.Games(ctx, tour.ID, results.GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := gameKeys(list); !reflect.DeepEqual(got, []string{"b-c", "c-b"}) {
+		t.Errorf("games %v, want the old version's games excluded", got)
+	}
+	st := mustStandings(t, d, tour)
+	byName := map[string]results.Standing{}
+	for _, s := range st {
+		byName[s.Bot.Name] = s
+	}
+	if s := byName["alpha"]; s.Bot.ID != a2.ID || s.Games != 0 || s.Points != 0 {
+		t.Errorf("new alpha %+v: want no games yet", s)
+	}
+	if s := byName["beta"]; s.Games != 2 || s.Points != 1.5 || s.Rank != 1 {
+		t.Errorf("beta %+v: want 2 games, 1.5 points, first", s)
+	}
+	if keys, _ := d.PlayedKeys(ctx, tour.ID); len(keys) != 4 {
+		t.Errorf("played keys %v, want all 4", keys)
+	}
+
+	mustSave(t, d, duel(tour, "a2-b", a2, b, 2, 1))
+	if got := gameKeys(mustGames(t, d, tour, results.GameFilter{BotID: a2.ID})); !reflect.DeepEqual(got, []string{"a2-b"}) {
+		t.Errorf("games of alpha: %v", got)
+	}
+	if got := gameKeys(mustGames(t, d, tour, results.GameFilter{BotID: c.ID, Opponent: b.ID})); !reflect.DeepEqual(got, []string{"b-c", "c-b"}) {
+		t.Errorf("games of gamma against beta: %v", got)
+	}
+	if got := gameKeys(mustGames(t, d, tour, results.GameFilter{BotID: c.ID, Opponent: a2.ID})); len(got) != 0 {
+		t.Errorf("games of gamma against alpha: %v, want none", got)
+	}
+	// Entering the old version again brings its games back.
+	if err := d.SetEntries(ctx, tour.ID, []int64{a1.ID, b.ID, c.ID}, 6); err != nil {
+		t.Fatal(err)
+	}
+	if got := gameKeys(mustGames(t, d, tour, results.GameFilter{BotID: a1.ID})); !reflect.DeepEqual(got, []string{"a1-b", "a1-c"}) {
+		t.Errorf("games of the old alpha entered again: %v", got)
+	}
+}
+
+func mustStandings(tb testing.TB, d *results.DB, tour results.Tournament) []results.Standing {
+	tb.Helper()
+	st, err := d.Standings(ctx, tour.ID, results.SchemeDefault)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st
+}
+
+func mustGames(tb testing.TB, d *results.DB, tour results.Tournament, f results.GameFilter) []results.Game {
+	tb.Helper()
+	list, err := d.Games(ctx, tour.ID, f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return list
+}
+
+func gameKeys(list []results.Game) []string {
+	var keys []string
+	for _, g := range list {
+		keys = append(keys, g.Key)
+	}
+	return keys
+}
+
+func TestStandingsRefusesUnknownScheme(t *testing.T) {
+	d := MustOpen(t)
+	tour := mustTournament(t, d, "virus")
+	if _, err := d.Standings(ctx, tour.ID, "2-1-0"); err == nil {
+		t.Error("scheme 2-1-0 accepted")
+	}
+	if st, err := d.Standings(ctx, tour.ID, ""); err != nil || len(st) != 0 {
+		t.Errorf("empty tournament: %v, %v", st, err)
+	}
+}
+
+func TestLive(t *testing.T) {
+	d := MustOpen(t)
+	a := mustBot(t, d, "virus", "alpha", "aa")
+	b := mustBot(t, d, "virus", "beta", "bb")
+	tour := mustTournament(t, d, "virus", a, b)
+	other, err := d.EnsureTournament(ctx, "virus", 99, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := []results.Player{{Seat: 0, BotID: a.ID, Name: "alpha"}, {Seat: 1, BotID: b.ID, Name: "beta"}}
+	at := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	put := func(l results.Live) {
+		t.Helper()
+		if err := d.PutLive(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put(results.Live{TournamentID: tour.ID, Key: "g2", Players: players, Moves: []results.Move{}, Updated: at})
+	put(results.Live{TournamentID: tour.ID, Key: "g1", Players: players, Moves: []results.Move{{Seat: 0, Answer: json.RawMessage(`1`)}}, View: json.RawMessage(`{"board":"."}`), Updated: at})
+	// The game advances: its row is replaced, not added.
+	g1 := results.Live{TournamentID: tour.ID, Key: "g1", Players: players,
+		Moves: []results.Move{{Seat: 0, Answer: json.RawMessage(`1`)}, {Ply: 1, Seat: 1, Answer: json.RawMessage(`2`)}},
+		View:  json.RawMessage(`{"board":"x"}`), Updated: at.Add(time.Second)}
+	put(g1)
+	put(results.Live{TournamentID: other.ID, Key: "g1", Players: players, Updated: at})
+	if err := d.PutLive(ctx, results.Live{TournamentID: tour.ID, Key: "bad", View: json.RawMessage(`{`)}); err == nil {
+		t.Error("a live row with invalid view JSON was accepted")
+	}
+
+	live, err := d.Live(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []results.Live{g1, {TournamentID: tour.ID, Key: "g2", Players: players, Moves: []results.Move{}, Updated: at}}
+	if !reflect.DeepEqual(live, want) {
+		t.Errorf("live\n got %+v\nwant %+v", live, want)
+	}
+
+	mustSave(t, d, duel(tour, "g1", a, b, 1, 2))
+	if live, _ = d.Live(ctx, tour.ID); len(live) != 1 || live[0].Key != "g2" {
+		t.Errorf("after g1 was saved: %+v, want only g2", live)
+	}
+	if err := d.ClearLive(ctx, tour.ID); err != nil {
+		t.Fatal(err)
+	}
+	if live, _ = d.Live(ctx, tour.ID); len(live) != 0 {
+		t.Errorf("after ClearLive: %+v", live)
+	}
+	if live, _ = d.Live(ctx, other.ID); len(live) != 1 {
+		t.Errorf("ClearLive touched another tournament: %+v", live)
+	}
+}
+
+func TestFailures(t *testing.T) {
+	d := MustOpen(t)
+	tour := mustTournament(t, d, "virus")
+	other := mustTournament(t, d, "battleships")
+	before := time.Now().Add(-time.Second)
+	for _, f := range []struct{ key, msg string }{{"k2", "docker: connection refused"}, {"k1", "no space left on device"}} {
+		if err := d.RecordFailure(ctx, tour.ID, f.key, f.msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.RecordFailure(ctx, other.ID, "k9", "elsewhere"); err != nil {
+		t.Fatal(err)
+	}
+	list, err := d.Failures(ctx, tour.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 || list[0].Key != "k2" || list[0].Message != "docker: connection refused" || list[1].Key != "k1" {
+		t.Fatalf("failures %+v, want k2 then k1", list)
+	}
+	if list[0].At.Before(before) || list[0].At.After(time.Now()) {
+		t.Errorf("failure time %v is not now", list[0].At)
+	}
+	if keys, _ := d.PlayedKeys(ctx, tour.ID); len(keys) != 0 {
+		t.Errorf("a failure made a game played: %v", keys)
+	}
+}
+
+// TestConcurrentWriters is the judge playing several games at once: every
+// SaveGame must wait for the others instead of failing with SQLITE_BUSY.
+func TestConcurrentWriters(t *testing.T) {
+	d := MustOpen(t)
+	a := mustBot(t, d, "virus", "alpha", "aa")
+	b := mustBot(t, d, "virus", "beta", "bb")
+	tour := mustTournament(t, d, "virus", a, b)
+	var wg sync.WaitGroup
+	errs := make(chan error, 40)
+	for w := range 4 {
+		wg.Go(func() {
+			for k := range 10 {
+				if _, err := d.SaveGame(ctx, duel(tour, fmt.Sprintf("w%d-%d", w, k), a, b, 1, 2)); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if keys, _ := d.PlayedKeys(ctx, tour.ID); len(keys) != 40 {
+		t.Errorf("%d games stored, want 40", len(keys))
+	}
+}
+
+// TestConcurrentReaderWhileWriting runs the writer in another process, as
+// `judge run` beside `judge serve`, and checks the reader never sees half a
+// game nor an error.
+func TestConcurrentReaderWhileWriting(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.db")
+	d := mustOpenPath(t, path)
+	a := mustBot(t, d, "virus", "alpha", "aa")
+	b := mustBot(t, d, "virus", "beta", "bb")
+	tour := mustTournament(t, d, "virus", a, b)
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestWriterProcess$")
+	cmd.Env = append(os.Environ(), "RESULTS_WRITER_DB="+path, "RESULTS_WRITER_TOURNAMENT="+strconv.FormatInt(tour.ID, 10))
+	out := make(chan error, 1)
+	var output []byte
+	go func() {
+		var err error
+		output, err = cmd.CombinedOutput()
+		out <- err
+	}()
+	seen, reads := 0, 0
+	for done := false; !done; {
+		select {
+		case err := <-out:
+			if err != nil {
+				t.Fatalf("writer: %v\n%s", err, output)
+			}
+			done = true
+		default:
+		}
+		list, err := d.Games(ctx, tour.ID, results.GameFilter{})
+		if err != nil {
+			t.Fatalf("reading while writing: %v", err)
+		}
+		reads++
+		if len(list) < seen {
+			t.Fatalf("games went from %d to %d", seen, len(list))
+		}
+		seen = len(list)
+		for _, g := range list {
+			if len(g.Players) != 2 {
+				t.Fatalf("game %s has %d players", g.Key, len(g.Players))
+			}
+		}
+		if seen > 0 {
+			g, err := d.Game(ctx, list[seen-1].ID)
+			if err != nil || len(g.Moves) != writerMoves {
+				t.Fatalf("latest game: %d moves (%v), want %d", len(g.Moves), err, writerMoves)
+			}
+		}
+		if _, err := d.Standings(ctx, tour.ID, results.SchemeDefault); err != nil {
+			t.Fatalf("standings while writing: %v", err)
+		}
+	}
+	if seen != writerGames {
+		t.Errorf("reader saw %d games at the end, want %d", seen, writerGames)
+	}
+	t.Logf("%d reads while the other process wrote", reads)
+}
+
+const writerGames, writerMoves = 30, 40
+
+// TestWriterProcess is the writing process of TestConcurrentReaderWhileWriting.
+func TestWriterProcess(t *testing.T) {
+	path := os.Getenv("RESULTS_WRITER_DB")
+	if path == "" {
+		t.Skip("only run as the writer of TestConcurrentReaderWhileWriting")
+	}
+	tid, err := strconv.ParseInt(os.Getenv("RESULTS_WRITER_TOURNAMENT"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := mustOpenPath(t, path)
+	entries, err := d.Entries(ctx, tid)
+	if err != nil || len(entries) != 2 {
+		t.Fatalf("entries %v, %v", entries, err)
+	}
+	tour := results.Tournament{ID: tid}
+	moves := make([]results.Move, writerMoves)
+	for i := range moves {
+		moves[i] = results.Move{Ply: i, Seat: i % 2, Answer: json.RawMessage(strconv.Itoa(i))}
+	}
+	for k := range writerGames {
+		mustSave(t, d, duel(tour, fmt.Sprintf("g%02d", k), entries[0].Bot, entries[1].Bot, 1+k%2, 2-k%2, moves...))
+		time.Sleep(5 * time.Millisecond)
+	}
+}

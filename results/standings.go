@@ -1,0 +1,64 @@
+package results
+
+import (
+	"context"
+	"fmt"
+)
+
+// Standings ranks the current entries of a tournament over the games among
+// them.
+func (d *DB) Standings(ctx context.Context, tournamentID int64, s Scheme) ([]Standing, error) {
+	s, err := ParseScheme(string(s))
+	if err != nil {
+		return nil, err
+	}
+	entries, err := d.Entries(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	games, err := d.scoredGames(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return Rank(entries, games, s), nil
+}
+
+// scoredGames loads every game of the tournament with only what Rank reads:
+// the players' bots, ranks and fault counts. Games of bots that are no
+// longer entries come too and Rank drops them: filtering them in SQL, as
+// Games does, makes this query several times slower. The order by key
+// (unique in a tournament) groups a game's players as an order by id would,
+// but follows the (tournament_id, key) index and needs no sort.
+func (d *DB) scoredGames(ctx context.Context, tournamentID int64) ([]Game, error) {
+	// Sizing the slice first saves a fifth of the time of this function,
+	// which would otherwise go to copying it as it grows.
+	var count int
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ?`, tournamentID).Scan(&count); err != nil {
+		return nil, fmt.Errorf("results: standings: %w", err)
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT p.game_id, p.bot_id, p.rank, p.timeouts, p.crashes, p.illegal
+		FROM games g JOIN players p ON p.game_id = g.id
+		WHERE g.tournament_id = ? ORDER BY g.key, p.seat`, tournamentID)
+	if err != nil {
+		return nil, fmt.Errorf("results: standings: %w", err)
+	}
+	defer rows.Close()
+	games := make([]Game, 0, count)
+	for rows.Next() {
+		var id int64
+		var p Player
+		if err := rows.Scan(&id, &p.BotID, &p.Rank, &p.Timeouts, &p.Crashes, &p.Illegal); err != nil {
+			return nil, fmt.Errorf("results: standings: %w", err)
+		}
+		if n := len(games); n == 0 || games[n-1].ID != id {
+			games = append(games, Game{ID: id, Players: make([]Player, 0, 2)})
+		}
+		g := &games[len(games)-1]
+		p.Seat = len(g.Players)
+		g.Players = append(g.Players, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: standings: %w", err)
+	}
+	return games, nil
+}
