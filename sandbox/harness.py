@@ -1,0 +1,567 @@
+"""The judge's harness: runs one bot for one game and answers the judge.
+
+It runs as PID 1 of the bot's container (or as a plain process for the unsafe
+local runner) and speaks one JSON line per message over its original stdin and
+stdout, which it moves to private descriptors before any bot code runs:
+
+  judge -> harness  {"id": n, "request": <json>}
+  harness -> judge  {"ready": true} once, or {"ready": false, "fault": f, "detail": d}
+                    then {"id": n, "value": <json>} or {"id": n, "fault": f, "detail": d}
+
+The judge writes the request exactly as '{"id":n,"request":' + text + '}' so
+that program bots receive the judge's text untouched. Everything a bot writes
+(print, os.write(1), fd 2, subprocesses) lands in the container's stderr, which
+is the bot's log.
+
+usage: harness.py [--move S] [--startup S] [--answer N] [--home DIR] virus|program BOT
+"""
+
+import argparse
+import errno
+import importlib.util
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+import traceback
+
+DETAIL_MAX = 1000  # characters of a fault's detail; the judge bounds lines too
+REQUEST_PREFIX = b'{"id":'
+REQUEST_KEY = b',"request":'
+
+
+class Channel:
+    """The protocol channel with the judge, on descriptors the bot never sees."""
+
+    def __init__(self):
+        self.reader = os.fdopen(os.dup(0), "rb")
+        self.out = os.dup(1)
+        # The harness's own messages (tracebacks) go to the log through a
+        # private copy of fd 2, so a bot that closes fd 2 cannot silence them.
+        self.logfd = os.dup(2)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.close(null)
+        os.dup2(2, 1)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.reconfigure(line_buffering=True, errors="backslashreplace")
+            except (AttributeError, ValueError):
+                pass
+
+    def send(self, data):
+        while data:
+            data = data[os.write(self.out, data):]
+
+    def send_json(self, obj):
+        self.send(json.dumps(obj).encode() + b"\n")
+
+    def fault(self, rid, fault, detail):
+        self.send_json({"id": rid, "fault": fault, "detail": clip(detail)})
+
+    def value(self, rid, text):
+        self.send(b'{"id": %d, "value": %s}\n' % (rid, text.encode()))
+
+    def log(self, data):
+        try:
+            while data:
+                data = data[os.write(self.logfd, data):]
+        except OSError:
+            pass
+
+    def note(self, text):
+        flush_std()
+        self.log(text.encode("utf-8", "backslashreplace"))
+
+
+def clip(text, limit=DETAIL_MAX):
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def flush_std():
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+
+
+def minimal_env(home):
+    path = os.environ.get("PATH") or "/usr/local/bin:/usr/bin:/bin"
+    os.environ.clear()
+    os.environ.update({"PATH": path, "HOME": home, "LANG": "C.UTF-8"})
+
+
+def requests(channel):
+    """Yields (id, parsed request, raw request text) until the judge hangs up."""
+    for line in channel.reader:
+        line = line.rstrip(b"\r\n")
+        msg = json.loads(line)
+        head = line.find(REQUEST_KEY)
+        if not line.startswith(REQUEST_PREFIX) or head < 0 or not line.endswith(b"}"):
+            raise ValueError("request line not in the judge's format: %r" % line[:80])
+        yield msg["id"], msg["request"], line[head + len(REQUEST_KEY):-1].decode()
+
+
+# ---------------------------------------------------------------- virus
+
+class Unfit(Exception):
+    """The bot cannot be run at all; the message is for its author."""
+
+
+class MoveTimeout(BaseException):
+    """Raised inside the bot when its time is up. A BaseException so that a
+    plain `except Exception` in the bot does not swallow it."""
+
+
+class Alarm:
+    """Raises MoveTimeout in the running code after a delay, and again every
+    50 ms, so a bot that swallows it once is still stopped. The judge kills the
+    container if even that does not work."""
+
+    armed = False
+
+    @classmethod
+    def handler(cls, signum, frame):
+        if cls.armed:
+            raise MoveTimeout()
+
+    @classmethod
+    def run(cls, seconds, fn, *args):
+        signal.signal(signal.SIGALRM, cls.handler)
+        try:
+            cls.armed = True
+            signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+            return fn(*args)
+        finally:
+            # Disarm first: a signal already pending when the timer stops
+            # must not raise outside of the caller's try.
+            cls.armed = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def invoke(ia, game, side):
+    return ia(game, side)
+
+
+HARNESS_FILE = invoke.__code__.co_filename
+
+
+def bot_frames(tb):
+    """Drops the harness's and importlib's frames from the front of a
+    traceback, so the bot's author sees their own code first."""
+    while tb is not None and (tb.tb_frame.f_code.co_filename == HARNESS_FILE
+                              or tb.tb_frame.f_code.co_filename.startswith("<frozen importlib")):
+        tb = tb.tb_next
+    return tb
+
+
+def describe(exc, path):
+    """One line for the fault's detail: the exception and the bot's line."""
+    if isinstance(exc, SystemExit):
+        return "the bot called sys.exit(%r)" % (exc.code,)
+    try:
+        text = traceback.format_exception_only(type(exc), exc)[-1].strip()
+    except Exception:
+        text = type(exc).__name__
+    line = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        if frame.f_code.co_filename == path:
+            line = lineno
+    if isinstance(exc, SyntaxError) and exc.filename == path:
+        line = exc.lineno
+    if line is not None:
+        text += " (%s, line %d)" % (os.path.basename(path), line)
+    return text
+
+
+def log_exception(channel, exc):
+    try:
+        text = "".join(traceback.format_exception(type(exc), exc, bot_frames(exc.__traceback__)))
+    except Exception:
+        text = "%s\n" % type(exc).__name__
+    channel.note(text)
+
+
+def safe_repr(value, limit=200):
+    try:
+        return clip(repr(value), limit)
+    except Exception:
+        return "<unprintable %s>" % type(value).__name__
+
+
+def load_bot(path):
+    """Imports the bot and returns its ia function; raises Unfit, or
+    whatever the bot's module raised."""
+    if not path.endswith(".py") or not os.path.isfile(path):
+        raise Unfit("a virus bot is one Python file (name.py)")
+    if os.path.getsize(path) == 0:
+        raise Unfit("the file is empty: it must define ia(game, side)")
+    stem = os.path.basename(path)[:-3]
+    taken = stem in sys.modules or stem in getattr(sys, "stdlib_module_names", ())
+    name = stem if stem.isidentifier() and not taken else "bot"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    ia = getattr(module, "ia", None)
+    if ia is None:
+        raise Unfit("the bot defines no function ia(game, side)")
+    if not callable(ia):
+        raise Unfit("ia is not a function (it is a %s)" % type(ia).__name__)
+    return ia
+
+
+class Virus:
+    def __init__(self, channel, path, opts):
+        self.channel = channel
+        self.path = path
+        self.opts = opts
+        self.misc = {}
+        self.ia = None
+
+    def start(self):
+        try:
+            self.ia = Alarm.run(self.opts.startup, load_bot, self.path)
+        except MoveTimeout:
+            return "timeout", "importing the bot took more than %gs" % self.opts.startup
+        except Unfit as exc:
+            return "error", str(exc)
+        except BaseException as exc:
+            log_exception(self.channel, exc)
+            return "error", describe(exc, self.path)
+        return None
+
+    def call(self, game, side):
+        """Runs ia (the caller sets the time limit); returns the JSON text of
+        its answer. Exceptions from ia propagate; a bad return value raises
+        AnswerError."""
+        try:
+            result = invoke(self.ia, game, side)
+        finally:
+            try:
+                self.misc = game[side]["misc"]
+            except Exception:
+                pass
+        try:
+            text = json.dumps(result, allow_nan=False)
+        except Exception as exc:
+            raise AnswerError("malformed", "ia returned %s, which is not JSON (%s)" % (safe_repr(result), clip(exc, 200)))
+        if len(text) > self.opts.answer:
+            raise AnswerError("output", "the answer has %d bytes, over the limit of %d" % (len(text), self.opts.answer))
+        return text
+
+    def answer(self, rid, request):
+        game, side = request["game"], request["side"]
+        game[side]["misc"] = self.misc
+        game[side]["ia"] = self.ia
+        for other in ("player_1", "player_2"):
+            if other != side and isinstance(game.get(other), dict):
+                game[other]["ia"] = None
+        try:
+            text = Alarm.run(self.opts.move, self.call, game, side)
+        except MoveTimeout:
+            self.channel.fault(rid, "timeout", "no answer within %gs" % self.opts.move)
+        except AnswerError as exc:
+            self.channel.fault(rid, exc.fault, exc.detail)
+        except BaseException as exc:
+            log_exception(self.channel, exc)
+            detail = describe(exc, self.path)
+            tb = exc.__traceback__
+            while tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+            if isinstance(exc, TypeError) and tb is not None and tb.tb_frame.f_code is invoke.__code__:
+                detail = "ia cannot be called as ia(game, side): %s" % exc
+            self.channel.fault(rid, "error", detail)
+        else:
+            self.channel.value(rid, text)
+        flush_std()
+
+
+class AnswerError(Exception):
+    def __init__(self, fault, detail):
+        super().__init__(detail)
+        self.fault = fault
+        self.detail = detail
+
+
+# ---------------------------------------------------------------- program
+
+def entry_point(path):
+    """The command that runs the bot, and its working directory."""
+    if os.path.isdir(path):
+        for name, interp in (("run.sh", "sh"), ("main.py", sys.executable), ("main.js", "node")):
+            cand = os.path.join(path, name)
+            if os.path.isfile(cand):
+                if name == "run.sh" and os.access(cand, os.X_OK):
+                    return [cand], path
+                return [interp, cand], path
+        for name in sorted(os.listdir(path)):
+            cand = os.path.join(path, name)
+            if (name == "main" or name.startswith("main.")) and os.path.isfile(cand) and os.access(cand, os.X_OK):
+                return [cand], path
+        raise Unfit("the folder has no run.sh, main.py, main.js or executable main.*")
+    if not os.path.isfile(path):
+        raise Unfit("the bot is neither a file nor a folder")
+    folder = os.path.dirname(path)
+    if path.endswith(".py"):
+        return [sys.executable, path], folder
+    if path.endswith(".js"):
+        return ["node", path], folder
+    if not os.access(path, os.X_OK):
+        raise Unfit("the file is not executable and is not a .py or .js file")
+    return [path], folder
+
+
+def oom_kills():
+    """The container's count of OOM kills, or None when it cannot be read."""
+    if os.getpid() != 1:
+        return None
+    for name in ("/sys/fs/cgroup/memory/memory.oom_control", "/sys/fs/cgroup/memory.events"):
+        try:
+            with open(name) as f:
+                for line in f:
+                    key, _, value = line.partition(" ")
+                    if key == "oom_kill":
+                        return int(value)
+        except (OSError, ValueError):
+            pass
+    return None
+
+
+def signal_name(num):
+    try:
+        return signal.Signals(num).name
+    except ValueError:
+        return "signal %d" % num
+
+
+class Program:
+    def __init__(self, channel, path, opts):
+        self.channel = channel
+        self.path = path
+        self.opts = opts
+        self.argv = None
+        self.cwd = None
+
+    def start(self):
+        try:
+            self.argv, self.cwd = entry_point(self.path)
+        except (Unfit, OSError) as exc:
+            return "error", str(exc)
+        return None
+
+    def kill_all(self, proc):
+        """Kills everything the request started. As PID 1 of a container
+        that is every other process; elsewhere, the bot's process group."""
+        try:
+            if os.getpid() == 1:
+                os.kill(-1, signal.SIGKILL)
+            else:
+                os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+    def reap(self):
+        """As PID 1, waits for every orphan the kill left as a zombie."""
+        if os.getpid() != 1:
+            return
+        give_up = time.monotonic() + 1
+        while True:
+            try:
+                pid, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                if time.monotonic() > give_up:
+                    return
+                time.sleep(0.001)
+
+    def answer(self, rid, text):
+        fault, detail = self.run(text)
+        if fault:
+            self.channel.fault(rid, fault, detail)
+        else:
+            self.channel.value(rid, detail)
+
+    def run(self, text):
+        """Runs the bot once; returns (fault, detail) or (None, JSON text)."""
+        before = oom_kills()
+        start = time.monotonic()
+        try:
+            proc = subprocess.Popen(
+                self.argv + [text], cwd=self.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, start_new_session=True)
+        except OSError as exc:
+            if exc.errno == errno.E2BIG:
+                return "error", "the request (%d bytes) is too long for a command line" % len(text)
+            return "error", "cannot start the bot: %s" % (exc.strerror or exc)
+        out = bytearray()
+        tail = bytearray()
+        try:
+            fault = self.pump(proc, text.encode(), start + self.opts.move, out, tail)
+            self.kill_all(proc)
+            proc.wait()
+        finally:
+            for f in (proc.stdin, proc.stdout, proc.stderr):
+                try:
+                    f.close()
+                except OSError:
+                    pass
+            self.reap()
+        if fault:
+            return fault
+        rc = proc.returncode
+        if rc < 0:
+            if rc == -signal.SIGKILL:
+                after = oom_kills()
+                if before is not None and after is not None and after > before:
+                    return "oom", "killed: out of memory"
+                return "crash", "killed by SIGKILL (out of memory?)"
+            return "crash", "killed by %s" % signal_name(-rc)
+        if rc > 0:
+            last = [l for l in bytes(tail).decode("utf-8", "replace").splitlines() if l.strip()]
+            detail = "exit status %d" % rc
+            if last:
+                detail += ": " + clip(last[-1].strip(), 300)
+            return "error", detail
+        return parse_output(bytes(out))
+
+    def pump(self, proc, data, deadline, out, tail):
+        """Feeds stdin, collects stdout, forwards stderr until the bot exits.
+        Returns a (fault, detail) pair when the bot must be killed."""
+        fds = {}
+        for f in (proc.stdin, proc.stdout, proc.stderr):
+            os.set_blocking(f.fileno(), False)
+        sel = selectors.DefaultSelector()
+        if data:
+            sel.register(proc.stdin.fileno(), selectors.EVENT_WRITE, "in")
+        else:
+            proc.stdin.close()
+        sel.register(proc.stdout.fileno(), selectors.EVENT_READ, "out")
+        sel.register(proc.stderr.fileno(), selectors.EVENT_READ, "err")
+        try:
+            pidfd = os.pidfd_open(proc.pid)
+            sel.register(pidfd, selectors.EVENT_READ, "exit")
+        except (AttributeError, OSError):
+            pidfd = None
+        try:
+            while proc.poll() is None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return "timeout", "no answer within %gs" % self.opts.move
+                for key, _ in sel.select(left if pidfd is not None else min(left, 0.005)):
+                    if key.data == "in":
+                        try:
+                            data = data[os.write(key.fd, data):]
+                        except BlockingIOError:
+                            continue
+                        except OSError:
+                            data = b""
+                        if not data:
+                            sel.unregister(key.fd)
+                            proc.stdin.close()
+                    elif key.data == "exit":
+                        sel.unregister(key.fd)
+                    elif not self.drain(key, sel, out, tail):
+                        return "output", "more than %d bytes on stdout" % self.opts.answer
+            # The bot has exited: take what it left in the pipes, without
+            # waiting for background processes that may hold them open.
+            for key in list(sel.get_map().values()):
+                if key.data in ("out", "err"):
+                    while self.drain(key, sel, out, tail) == "more":
+                        pass
+                    if len(out) > self.opts.answer:
+                        return "output", "more than %d bytes on stdout" % self.opts.answer
+            return None
+        finally:
+            sel.close()
+            if pidfd is not None:
+                os.close(pidfd)
+
+    def drain(self, key, sel, out, tail):
+        """Reads one chunk of the bot's stdout or stderr. Returns False when
+        stdout went over the limit, "more" when there may be more to read."""
+        try:
+            chunk = os.read(key.fd, 65536)
+        except BlockingIOError:
+            return True
+        if not chunk:
+            sel.unregister(key.fd)
+            return True
+        if key.data == "out":
+            out += chunk
+            if len(out) > self.opts.answer:
+                return False
+        else:
+            self.channel.log(chunk)
+            tail += chunk
+            del tail[:-4096]
+        return "more"
+
+
+def reject_constant(name):
+    raise ValueError("%s is not valid JSON" % name)
+
+
+def parse_output(raw):
+    """(None, text) when raw is exactly one JSON value, else a fault."""
+    excerpt = safe_repr(raw[:80])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return "malformed", "the output is not UTF-8: %s" % excerpt
+    text = text.strip()
+    if not text:
+        return "malformed", "no output"
+    try:
+        json.loads(text, parse_constant=reject_constant)
+    except RecursionError:
+        return "malformed", "the output is nested too deeply"
+    except ValueError as exc:
+        if getattr(exc, "msg", "") == "Extra data":
+            return "malformed", "more than one JSON value: %s" % excerpt
+        return "malformed", "not JSON (%s): %s" % (getattr(exc, "msg", exc), excerpt)
+    # A newline in valid JSON is insignificant whitespace: replacing it keeps
+    # the text one line without touching any value.
+    return None, text.replace("\r", " ").replace("\n", " ")
+
+
+# ---------------------------------------------------------------- main
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--move", type=float, default=10.0)
+    parser.add_argument("--startup", type=float, default=10.0)
+    parser.add_argument("--answer", type=int, default=65536)
+    parser.add_argument("--home", default="/tmp")
+    parser.add_argument("protocol", choices=("virus", "program"))
+    parser.add_argument("bot")
+    opts = parser.parse_args()
+
+    channel = Channel()
+    minimal_env(opts.home)
+    bot = os.path.abspath(opts.bot)
+    runner = (Virus if opts.protocol == "virus" else Program)(channel, bot, opts)
+    failed = runner.start()
+    if failed:
+        channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})
+        return
+    channel.send_json({"ready": True})
+    for rid, request, raw in requests(channel):
+        try:
+            if opts.protocol == "virus":
+                runner.answer(rid, request)
+            else:
+                runner.answer(rid, raw)
+        except Exception as exc:
+            log_exception(channel, exc)
+            channel.fault(rid, "crash", "harness failure: %s" % clip(exc, 300))
+
+
+if __name__ == "__main__":
+    main()

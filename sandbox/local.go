@@ -1,0 +1,109 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+)
+
+// Local runs the same harness as Docker, with the host's python3, as a
+// plain process: no isolation at all. It is for tests without Docker,
+// --sandbox=none and benchmark baselines, never for untrusted bots.
+type Local struct{}
+
+// NewLocal returns the unsafe runner.
+func NewLocal() *Local { return &Local{} }
+
+// Start runs bot with the host's python3 and waits until it is ready.
+// labels are ignored.
+func (l *Local) Start(ctx context.Context, bot Bot, lim Limits, labels map[string]string) (Session, error) {
+	return start(ctx, l, bot, lim, labels)
+}
+
+func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
+	src, err := filepath.Abs(spec.bot.Path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(src); err != nil {
+		return nil, fmt.Errorf("sandbox: bot %s: %w", spec.bot.Name, err)
+	}
+	home, err := os.MkdirTemp("", "botjudge-local-")
+	if err != nil {
+		return nil, err
+	}
+	stdin, feed, err := os.Pipe()
+	if err != nil {
+		os.RemoveAll(home)
+		return nil, err
+	}
+	cmd := exec.Command("python3", append([]string{"-I", "-c", harnessSource}, spec.harnessArgs(src, home)...)...)
+	cmd.Dir = home
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, spec.out, spec.log
+	// Its own group, so that killing it kills what it started; and a bound
+	// on waiting for output a leftover child keeps open.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = time.Second
+	err = cmd.Start()
+	stdin.Close()
+	if err != nil {
+		feed.Close()
+		os.RemoveAll(home)
+		return nil, fmt.Errorf("sandbox: starting python3: %w", err)
+	}
+	p := &process{cmd: cmd, feed: feed, home: home, ended: make(chan struct{})}
+	go func() {
+		// Its outcome is in cmd.ProcessState.
+		_ = cmd.Wait()
+		close(p.ended)
+	}()
+	return p, nil
+}
+
+// process is one harness run by Local.
+type process struct {
+	cmd   *exec.Cmd
+	feed  *os.File // the harness's stdin
+	home  string
+	ended chan struct{}
+}
+
+func (p *process) write(b []byte, deadline time.Time) error {
+	if err := p.feed.SetWriteDeadline(deadline); err != nil {
+		return err
+	}
+	_, err := p.feed.Write(b)
+	return err
+}
+
+func (p *process) done() <-chan struct{} { return p.ended }
+
+func (p *process) hangUp() error { return p.feed.Close() }
+
+func (p *process) exit(ctx context.Context) (Fault, string, error) {
+	st := p.cmd.ProcessState
+	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		return Crash, fmt.Sprintf("killed by signal %d (%v)", int(ws.Signal()), ws.Signal()), nil
+	}
+	return Crash, fmt.Sprintf("the bot's process exited with status %d", st.ExitCode()), nil
+}
+
+func (p *process) kill(ctx context.Context) error {
+	err := syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	if errors.Is(err, syscall.ESRCH) {
+		err = nil
+	}
+	p.feed.Close()
+	select {
+	case <-p.ended:
+	case <-ctx.Done():
+		return errors.Join(err, ctx.Err())
+	}
+	return errors.Join(err, os.RemoveAll(p.home))
+}

@@ -1,0 +1,86 @@
+// Package sandbox runs bots. It is the only package that talks to Docker: one
+// hardened container per bot per game, with a long-lived harness inside that
+// answers one JSON line per request. A bot's misbehaviour comes back as a
+// Fault with a reason; a Go error means the judge's own machinery failed.
+package sandbox
+
+import (
+	"context"
+	"time"
+)
+
+// Fault is why a bot gave no usable answer. The values match games.Verdict.
+type Fault string
+
+const (
+	OK        Fault = ""
+	Malformed Fault = "malformed" // the output was not one JSON value
+	Error     Fault = "error"     // the bot raised an exception or exited non-zero
+	Timeout   Fault = "timeout"   // no answer within the limit
+	Crash     Fault = "crash"     // the bot (or its harness) died
+	OOM       Fault = "oom"       // killed by the memory limit
+	Output    Fault = "output"    // answer over the size limit
+)
+
+// Bot is one submitted bot, as the judge staged it.
+type Bot struct {
+	Name string // file stem, for labels and messages
+	// Path is the bot's file or folder on the host. It is mounted read-only.
+	Path string
+	// Protocol is "virus" (Python module with ia(game, side)) or "program"
+	// (one process per request).
+	Protocol string
+}
+
+// Limits are the per-bot limits of SPEC §5.
+type Limits struct {
+	Move    time.Duration // wall clock per request
+	Startup time.Duration // container ready and, for virus, module imported
+	Memory  int64         // bytes, swap included
+	CPUs    float64
+	Pids    int64
+	Answer  int   // bytes per answer
+	Log     int   // bytes of log kept per bot per game
+	Tmp     int64 // bytes of the writable /tmp
+}
+
+// DefaultLimits are SPEC §5's defaults.
+func DefaultLimits() Limits {
+	return Limits{
+		Move:    10 * time.Second,
+		Startup: 10 * time.Second,
+		Memory:  256 << 20,
+		CPUs:    1,
+		Pids:    64,
+		Answer:  64 << 10,
+		Log:     64 << 10,
+		Tmp:     16 << 20,
+	}
+}
+
+// Reply is the result of one request.
+type Reply struct {
+	Data    []byte // the JSON answer when Fault is OK
+	Fault   Fault
+	Detail  string // the reason in plain words (traceback, exit status...)
+	Elapsed time.Duration
+	// Restarted is set when the bot could not be interrupted after this
+	// request and was started afresh for the next one (its state is lost).
+	Restarted bool
+}
+
+// Session is one bot running for one game.
+type Session interface {
+	// Ask sends one request and waits for its answer, at most the move limit.
+	Ask(ctx context.Context, request []byte) (Reply, error)
+	// Ready reports how the bot started: a fault (import failed...) means
+	// every request will get the same fault.
+	Ready() Reply
+	// Log is what the bot printed so far, bounded by Limits.Log. It is
+	// complete once Close has returned: output still in flight when Ask
+	// returns may arrive later.
+	Log() string
+	// Close stops the bot and removes everything it used. It works even when
+	// ctx is already cancelled.
+	Close(ctx context.Context) error
+}

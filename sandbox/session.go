@@ -1,0 +1,522 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// harnessSource is the program that runs inside every sandbox (see
+// harness.py for its protocol with the judge).
+//
+//go:embed harness.py
+var harnessSource string
+
+// ErrClosed is returned by Ask after Close.
+var ErrClosed = errors.New("sandbox: session closed")
+
+const (
+	// maxRestarts bounds how often one session starts a bot afresh after a
+	// fault the harness could not recover from; then the bot stays broken.
+	maxRestarts = 3
+	// envelope is the room a protocol line needs beyond the answer itself:
+	// the id, and a fault's detail (the harness keeps it under 1000
+	// characters, at most 12 bytes each once JSON-escaped).
+	envelope = 16 << 10
+	// startSlack is what a container (or a python process) may take to
+	// start on top of the bot's own startup limit.
+	startSlack = 5 * time.Second
+	// cleanupTimeout bounds removing a sandbox, whatever the caller's ctx.
+	cleanupTimeout = 10 * time.Second
+	// quitWait is how long a harness that was told to quit, or is quitting
+	// on its own, may take before it is killed.
+	quitWait = time.Second
+	// queuedLines is how many protocol lines may wait unread. Only a
+	// misbehaving bot sends lines nobody asked for; beyond this they are
+	// dropped rather than letting a bot block the reader.
+	queuedLines = 16
+)
+
+// launcher starts one harness for a session: a container, or a plain
+// process for the local runner. Everything else is shared.
+type launcher interface {
+	launch(ctx context.Context, spec launchSpec) (proc, error)
+}
+
+// launchSpec is what a launcher needs: the harness's stdout must go to out
+// and its stderr to log.
+type launchSpec struct {
+	bot    Bot
+	lim    Limits
+	labels map[string]string
+	out    io.Writer
+	log    io.Writer
+}
+
+// harnessArgs are the harness's arguments once the launcher knows where
+// the bot and the bot's home are as the harness sees them.
+func (s launchSpec) harnessArgs(botPath, home string) []string {
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) }
+	return []string{
+		"--move", secs(s.lim.Move),
+		"--startup", secs(s.lim.Startup),
+		"--answer", strconv.Itoa(s.lim.Answer),
+		"--home", home,
+		s.bot.Protocol, botPath,
+	}
+}
+
+// proc is one running harness.
+type proc interface {
+	// write sends bytes to the harness's stdin, giving up at deadline.
+	write(p []byte, deadline time.Time) error
+	// done is closed once the harness's output has ended and every line of
+	// it has been delivered: it exited, or it was killed.
+	done() <-chan struct{}
+	// exit tells why the harness ended, after done is closed. An error
+	// means the judge could not find out.
+	exit(ctx context.Context) (Fault, string, error)
+	// hangUp closes the harness's stdin: it exits once it has answered.
+	hangUp() error
+	// kill stops the harness and removes everything it used. Idempotent.
+	kill(ctx context.Context) error
+}
+
+// grace is how long the judge waits beyond the move limit before it
+// declares a timeout itself: the harness normally reports it first.
+func grace(protocol string) time.Duration {
+	if protocol == "virus" {
+		return time.Second
+	}
+	return 2 * time.Second
+}
+
+func (l Limits) validate() error {
+	if l.Move <= 0 || l.Startup <= 0 || l.Memory <= 0 || l.CPUs <= 0 || l.Pids <= 0 ||
+		l.Answer <= 0 || l.Log <= 0 || l.Tmp <= 0 {
+		return fmt.Errorf("sandbox: every limit must be positive: %+v", l)
+	}
+	return nil
+}
+
+// session is the Session of both runners.
+type session struct {
+	launcher launcher
+	bot      Bot
+	lim      Limits
+	labels   map[string]string
+	log      boundedLog
+	ready    Reply
+
+	asking sync.Mutex // one request at a time
+	mu     sync.Mutex // guards what follows; never held while waiting
+	cur    *instance  // nil after a fault, until the next Ask restarts it
+	closed bool
+	broken *Reply // when set, the answer to every request from now on
+	// restarts counts fresh starts after faults; nextID numbers requests
+	// across them so a late line of a dead instance never matches.
+	restarts int
+	nextID   int64
+}
+
+type instance struct {
+	p     proc
+	lines <-chan line
+}
+
+func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[string]string) (Session, error) {
+	if bot.Protocol != "virus" && bot.Protocol != "program" {
+		return nil, fmt.Errorf("sandbox: unknown protocol %q for bot %s", bot.Protocol, bot.Name)
+	}
+	if err := lim.validate(); err != nil {
+		return nil, err
+	}
+	s := &session{launcher: l, bot: bot, lim: lim, labels: labels, log: boundedLog{max: lim.Log}}
+	in, ready, err := s.launch(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.ready = ready
+	if ready.Fault != OK {
+		s.broken = &ready
+	}
+	s.cur = in
+	return s, nil
+}
+
+// launch starts a harness and waits for its ready line. A bot that cannot
+// start is a Reply with a fault (and no instance), not an error.
+func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
+	sink := newLineSink(s.lim.Answer + envelope)
+	p, err := s.launcher.launch(ctx, launchSpec{bot: s.bot, lim: s.lim, labels: s.labels, out: sink, log: &s.log})
+	if err != nil {
+		return nil, Reply{}, err
+	}
+	in := &instance{p: p, lines: sink.lines}
+	began := time.Now()
+	wait := s.lim.Startup + startSlack
+	msg, end, err := in.await(ctx, began.Add(wait), func(m message) bool { return m["ready"] != nil })
+	r := Reply{Elapsed: time.Since(began)}
+	switch end {
+	case answered:
+		var ok bool
+		if json.Unmarshal(msg["ready"], &ok) == nil && ok {
+			return in, r, nil
+		}
+		r.Fault, r.Detail = msg.fault()
+		// The harness exits by itself: let the rest of its log arrive.
+		settle(p)
+	case died:
+		r.Fault, r.Detail, err = p.exit(ctx)
+		r.Detail = "the bot died while starting: " + r.Detail
+	case expired:
+		r.Fault, r.Detail = Timeout, fmt.Sprintf("not ready within %v", wait)
+	}
+	if kerr := kill(ctx, p); err == nil {
+		err = kerr
+	}
+	if err != nil {
+		return nil, Reply{}, err
+	}
+	return nil, r, nil
+}
+
+func (s *session) Ready() Reply { return s.ready }
+
+func (s *session) Log() string { return s.log.String() }
+
+func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
+	var body bytes.Buffer
+	if err := json.Compact(&body, request); err != nil {
+		return Reply{}, fmt.Errorf("sandbox: the request is not JSON: %w", err)
+	}
+	s.asking.Lock()
+	defer s.asking.Unlock()
+
+	s.mu.Lock()
+	in, closed, broken := s.cur, s.closed, s.broken
+	s.mu.Unlock()
+	switch {
+	case closed:
+		return Reply{}, ErrClosed
+	case broken != nil:
+		return Reply{Fault: broken.Fault, Detail: broken.Detail}, nil
+	case in == nil:
+		var r Reply
+		var err error
+		if in, r, err = s.launch(ctx); err != nil {
+			return Reply{}, err
+		}
+		if r.Fault != OK {
+			r.Detail = "restarting the bot failed: " + r.Detail
+			s.setBroken(r)
+			return Reply{Fault: r.Fault, Detail: r.Detail}, nil
+		}
+		s.mu.Lock()
+		closed = s.closed
+		if !closed {
+			s.cur = in
+		}
+		s.mu.Unlock()
+		if closed {
+			return Reply{}, errors.Join(ErrClosed, kill(ctx, in.p))
+		}
+	}
+
+	s.nextID++
+	id := s.nextID
+	line := fmt.Appendf(nil, `{"id":%d,"request":%s}`+"\n", id, body.Bytes())
+	began := time.Now()
+	deadline := began.Add(s.lim.Move + grace(s.bot.Protocol))
+	// A failed write needs no handling of its own: the harness either died
+	// or stopped reading, and the wait below reports that as a crash or a
+	// timeout.
+	_ = in.p.write(line, deadline)
+	msg, end, err := in.await(ctx, deadline, func(m message) bool { return m.id() == id })
+	r := Reply{Elapsed: time.Since(began)}
+	switch end {
+	case answered:
+		return s.answer(msg, r), nil
+	case died:
+		s.mu.Lock()
+		closed = s.closed
+		s.mu.Unlock()
+		if closed {
+			return Reply{}, ErrClosed
+		}
+		if r.Fault, r.Detail, err = in.p.exit(ctx); err != nil {
+			return Reply{}, errors.Join(err, s.drop(ctx, in))
+		}
+	case expired:
+		r.Fault, r.Detail = Timeout, fmt.Sprintf("no answer within %v", s.lim.Move)
+	default:
+		// The judge gave up, not the bot: start afresh next time without
+		// counting it against the bot.
+		return Reply{}, errors.Join(err, s.drop(ctx, in))
+	}
+	return s.restart(ctx, in, r)
+}
+
+// answer turns the harness's line into a Reply.
+func (s *session) answer(msg message, r Reply) Reply {
+	if msg["fault"] != nil {
+		r.Fault, r.Detail = msg.fault()
+		return r
+	}
+	var data bytes.Buffer
+	if msg["value"] == nil || json.Compact(&data, msg["value"]) != nil {
+		r.Fault, r.Detail = Malformed, "the answer is not JSON"
+		return r
+	}
+	if r.Elapsed > s.lim.Move {
+		r.Fault, r.Detail = Timeout, fmt.Sprintf("answered after %.3fs, over the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
+		return r
+	}
+	r.Data = data.Bytes()
+	return r
+}
+
+// restart records a fault after which the instance cannot be trusted: it is
+// removed now and replaced at the next request, as long as restarts last.
+func (s *session) restart(ctx context.Context, in *instance, r Reply) (Reply, error) {
+	err := s.drop(ctx, in)
+	s.mu.Lock()
+	if s.restarts < maxRestarts {
+		s.restarts++
+		r.Restarted = true
+		r.Detail += "; the bot was restarted"
+		if s.bot.Protocol == "virus" {
+			r.Detail += " and its misc was lost"
+		}
+	}
+	s.mu.Unlock()
+	if !r.Restarted {
+		r.Detail += fmt.Sprintf("; not restarted again after %d restarts", maxRestarts)
+		s.setBroken(r)
+	}
+	s.log.note(fmt.Sprintf("[judge] %s: %s\n", r.Fault, r.Detail))
+	return r, err
+}
+
+func (s *session) setBroken(r Reply) {
+	s.mu.Lock()
+	s.broken = &Reply{Fault: r.Fault, Detail: r.Detail}
+	s.mu.Unlock()
+}
+
+// drop removes an instance that must not serve another request.
+func (s *session) drop(ctx context.Context, in *instance) error {
+	s.mu.Lock()
+	if s.cur == in {
+		s.cur = nil
+	}
+	s.mu.Unlock()
+	return kill(ctx, in.p)
+}
+
+func (s *session) Close(ctx context.Context) error {
+	s.mu.Lock()
+	in := s.cur
+	s.cur, s.closed = nil, true
+	s.mu.Unlock()
+	if in == nil {
+		return nil
+	}
+	if in.p.hangUp() == nil {
+		settle(in.p)
+	}
+	return kill(ctx, in.p)
+}
+
+// settle waits a little for a harness that is ending by itself, so that the
+// log holds everything the bot wrote before it is killed.
+func settle(p proc) {
+	quit := time.NewTimer(quitWait)
+	defer quit.Stop()
+	select {
+	case <-p.done():
+	case <-quit.C:
+	}
+}
+
+// kill removes a harness under its own deadline, even when ctx is done.
+func kill(ctx context.Context, p proc) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
+	defer cancel()
+	return p.kill(ctx)
+}
+
+// ending is how a wait for a protocol line ended.
+type ending int
+
+const (
+	answered  ending = iota
+	died             // the harness ended without the line
+	expired          // the deadline passed
+	cancelled        // ctx is done
+)
+
+// await waits for the first line that want accepts; lines it does not
+// accept (answers to nobody, repeated answers, junk) are discarded.
+func (in *instance) await(ctx context.Context, deadline time.Time, want func(message) bool) (message, ending, error) {
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	for {
+		select {
+		case ln := <-in.lines:
+			if m := ln.message(); m != nil && want(m) {
+				return m, answered, nil
+			}
+		case <-in.p.done():
+			// The last lines are queued before done is closed.
+			for {
+				select {
+				case ln := <-in.lines:
+					if m := ln.message(); m != nil && want(m) {
+						return m, answered, nil
+					}
+				default:
+					return nil, died, nil
+				}
+			}
+		case <-timer.C:
+			return nil, expired, nil
+		case <-ctx.Done():
+			return nil, cancelled, ctx.Err()
+		}
+	}
+}
+
+// message is one decoded protocol line; values stay raw JSON.
+type message map[string]json.RawMessage
+
+func (m message) id() int64 {
+	var id int64
+	if json.Unmarshal(m["id"], &id) != nil {
+		return -1
+	}
+	return id
+}
+
+// fault reads a fault line. Only a harness broken by its bot sends an
+// unknown fault; that is the bot's error.
+func (m message) fault() (Fault, string) {
+	var f, detail string
+	_ = json.Unmarshal(m["fault"], &f)
+	_ = json.Unmarshal(m["detail"], &detail)
+	switch Fault(f) {
+	case Malformed, Error, Timeout, Crash, OOM, Output:
+		return Fault(f), detail
+	}
+	return Error, fmt.Sprintf("the harness reported %q: %s", f, detail)
+}
+
+// line is one line of the harness's stdout. An oversized line keeps only
+// its beginning, where the harness writes the id.
+type line struct {
+	text     []byte
+	overflow int // the line's length when it was over the limit
+}
+
+var idPrefix = regexp.MustCompile(`^\{"id": ?(-?\d+)`)
+
+func (ln line) message() message {
+	if ln.overflow > 0 {
+		match := idPrefix.FindSubmatch(ln.text)
+		if match == nil {
+			return nil
+		}
+		return message{
+			"id":     match[1],
+			"fault":  json.RawMessage(`"output"`),
+			"detail": json.RawMessage(strconv.Quote(fmt.Sprintf("an answer line of more than %d bytes", ln.overflow))),
+		}
+	}
+	var m message
+	if json.Unmarshal(ln.text, &m) != nil {
+		return nil
+	}
+	return m
+}
+
+// lineSink splits the harness's stdout into lines without ever holding more
+// than max bytes of one; the rest of a longer line is discarded.
+type lineSink struct {
+	max   int
+	buf   []byte
+	size  int // of the current line so far
+	lines chan line
+}
+
+// idRoom is how much of an oversized line is kept: enough for its id.
+const idRoom = 64
+
+func newLineSink(max int) *lineSink {
+	return &lineSink{max: max, lines: make(chan line, queuedLines)}
+}
+
+func (s *lineSink) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		chunk, rest, complete := bytes.Cut(p, []byte{'\n'})
+		s.size += len(chunk)
+		if s.size <= s.max {
+			s.buf = append(s.buf, chunk...)
+		} else {
+			s.buf = append(s.buf[:min(len(s.buf), idRoom)], chunk[:min(len(chunk), max(0, idRoom-len(s.buf)))]...)
+		}
+		if !complete {
+			break
+		}
+		ln := line{text: bytes.Clone(s.buf)}
+		if s.size > s.max {
+			ln.overflow = s.size
+		}
+		select {
+		case s.lines <- ln:
+		default:
+		}
+		s.buf, s.size = s.buf[:0], 0
+		p = rest
+	}
+	return n, nil
+}
+
+// boundedLog keeps the first max bytes a bot writes and counts the rest.
+type boundedLog struct {
+	mu      sync.Mutex
+	max     int
+	buf     []byte
+	dropped int64
+}
+
+func (l *boundedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	keep := min(len(p), l.max-len(l.buf))
+	l.buf = append(l.buf, p[:keep]...)
+	l.dropped += int64(len(p) - keep)
+	return len(p), nil
+}
+
+// note adds the judge's own remark to the log.
+func (l *boundedLog) note(text string) { _, _ = l.Write([]byte(text)) }
+
+func (l *boundedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := strings.ToValidUTF8(string(l.buf), "\uFFFD")
+	if l.dropped > 0 {
+		s += fmt.Sprintf("\n[judge] %d more bytes of log were dropped\n", l.dropped)
+	}
+	return s
+}

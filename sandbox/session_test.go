@@ -1,0 +1,93 @@
+package sandbox
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLineSink(t *testing.T) {
+	s := newLineSink(100)
+	write := func(p string) {
+		if n, err := s.Write([]byte(p)); n != len(p) || err != nil {
+			t.Fatalf("Write: %d, %v", n, err)
+		}
+	}
+	next := func() line {
+		select {
+		case ln := <-s.lines:
+			return ln
+		default:
+			t.Fatal("no line")
+			return line{}
+		}
+	}
+	write(`{"id": 1, "va`)
+	write(`lue": 1}` + "\n" + `{"id": 2, "value": 2}` + "\njunk\n")
+	if got := next().message().id(); got != 1 {
+		t.Errorf("first line: id %d", got)
+	}
+	if got := next().message().id(); got != 2 {
+		t.Errorf("second line: id %d", got)
+	}
+	if got := next().message(); got != nil {
+		t.Errorf("junk decoded as %v", got)
+	}
+
+	// An oversized line is never held whole, and becomes an output fault
+	// for its id.
+	write(`{"id": 3, "value": "`)
+	for range 1000 {
+		write(strings.Repeat("x", 1000))
+		if len(s.buf) > idRoom {
+			t.Fatalf("holding %d bytes of an oversized line", len(s.buf))
+		}
+	}
+	write(`"}` + "\n" + `{"id": 4, "value": 4}` + "\n")
+	m := next().message()
+	if f, detail := m.fault(); m.id() != 3 || f != Output || !strings.Contains(detail, "more than 1000022 bytes") {
+		t.Errorf("oversized line: id %d, %q %q", m.id(), f, detail)
+	}
+	if got := next().message().id(); got != 4 {
+		t.Errorf("line after the oversized one: id %d", got)
+	}
+	write(strings.Repeat("y", 500) + "\n")
+	if m := next().message(); m != nil {
+		t.Errorf("oversized junk decoded as %v", m)
+	}
+
+	// Nobody reading must not block the writer.
+	write(strings.Repeat("{}\n", 10*queuedLines))
+	if len(s.lines) != queuedLines {
+		t.Errorf("%d lines queued", len(s.lines))
+	}
+}
+
+func TestBoundedLog(t *testing.T) {
+	l := boundedLog{max: 10}
+	l.Write([]byte("héllo"))
+	l.Write([]byte(" world, and more"))
+	l.note("[judge] a note\n")
+	want := "héllo wor\n[judge] 27 more bytes of log were dropped\n"
+	if got := l.String(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	// A cut inside a character does not make the log invalid UTF-8.
+	l = boundedLog{max: 1}
+	l.Write([]byte("é"))
+	if got := l.String(); got != "\uFFFD\n[judge] 1 more bytes of log were dropped\n" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestExitStatus(t *testing.T) {
+	for code, want := range map[int]string{
+		137: "killed by signal 9 (killed)",
+		139: "killed by signal 11 (segmentation fault)",
+		3:   "the bot's process exited with status 3",
+		0:   "the bot's process exited with status 0",
+	} {
+		if got := exitStatus(code); got != want {
+			t.Errorf("exitStatus(%d) = %q, want %q", code, got, want)
+		}
+	}
+}
