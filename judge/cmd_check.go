@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"botjudge/games"
+	"botjudge/judge/contest"
+)
+
+// cmdCheck is for a student before the deadline: it runs the bot in the same
+// sandbox as the tournament, first on its first request, then for a whole
+// game against itself, and says in plain words what went wrong.
+func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("check", stderr)
+	var c common
+	addStore(fs, &c)
+	addSandbox(fs, &c)
+	game := fs.String("game", "", "the game (default: the bot's folder name)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("give one bot, e.g. judge check submissions/virus/me.py")
+	}
+	r, err := gameOfBot(*game, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	seat, err := stagedSeat(fs.Arg(0), r, c.db)
+	if err != nil {
+		return err
+	}
+	run, _, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeRunner()
+	labels := map[string]string{"botjudge.check": "1"}
+	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", seat.Name, r.Name(), c.limits.Move)
+	res, err := contest.Check(ctx, run, r, seat, c.limits, labels)
+	if err != nil {
+		return err
+	}
+	if !res.OK {
+		fmt.Fprintf(stdout, "NOT READY: its first answer was refused (%s).\n  %s\n", verdictWords(res.Verdict), indent(res.Detail))
+		printLog(stdout, res.Log)
+		return fmt.Errorf("%s is not ready", seat.Name)
+	}
+	fmt.Fprintf(stdout, "First answer accepted in %s. Now a whole game against itself...\n", res.Elapsed.Round(time.Millisecond))
+	twin := seat
+	twin.Name += " (2)"
+	played, err := contest.Play(ctx, run, r, 1, []contest.Seat{seat, twin}, c.limits, labels, nil)
+	if err != nil {
+		return err
+	}
+	var slowest time.Duration
+	faults := 0
+	for _, st := range played.Steps {
+		slowest = max(slowest, st.Elapsed)
+		if st.Verdict == games.OK {
+			continue
+		}
+		faults++
+		if faults <= 5 {
+			fmt.Fprintf(stdout, "  move %d: %s: %s\n", st.Ply+1, verdictWords(st.Verdict), indent(oneLine(st.Reason)))
+		}
+	}
+	fmt.Fprintf(stdout, "Game over after %d moves: %s. Slowest answer %s.\n", len(played.Steps), played.Outcome.Reason, slowest.Round(time.Millisecond))
+	printLog(stdout, played.Logs[0])
+	if faults > 0 {
+		return fmt.Errorf("%s made %d faults in one game: fix them before the tournament", seat.Name, faults)
+	}
+	fmt.Fprintf(stdout, "READY: %s played a whole game without a fault.\n", seat.Name)
+	return nil
+}
+
+// verdictWords says a verdict the way a student understands it.
+func verdictWords(v games.Verdict) string {
+	switch v {
+	case games.Illegal:
+		return "illegal move"
+	case games.Malformed:
+		return "answer is not a move"
+	case games.Error:
+		return "your code raised an error"
+	case games.Timeout:
+		return "too slow: no answer within the time limit"
+	case games.Crash:
+		return "your bot crashed"
+	case games.OOM:
+		return "out of memory"
+	case games.Output:
+		return "answer too large"
+	}
+	return string(v)
+}
+
+func indent(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n  ") }
+
+func printLog(w io.Writer, log string) {
+	if strings.TrimSpace(log) == "" {
+		return
+	}
+	fmt.Fprintf(w, "What your bot printed (its log):\n  %s\n", indent(log))
+}

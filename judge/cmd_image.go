@@ -1,0 +1,27 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"botjudge/sandbox"
+)
+
+func cmdImage(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("image", stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	d, err := sandbox.NewDocker(ctx, sandbox.Options{})
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	digest, err := d.EnsureImage(ctx, stderr, true)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "runtime image ready: %s\n", digest)
+	return nil
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"botjudge/games"
+	"botjudge/games/battleships"
+	"botjudge/games/virus"
+	"botjudge/judge/contest"
+	"botjudge/sandbox"
+)
+
+// boards draw a game's view for the terminal.
+var boards = map[string]func(json.RawMessage) (string, error){
+	"virus":       virus.Board,
+	"battleships": battleships.Board,
+}
+
+func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("play", stderr)
+	var c common
+	addStore(fs, &c)
+	addSandbox(fs, &c)
+	game := fs.String("game", "", "the game (default: the bots' folder name)")
+	seed := fs.Int64("seed", 1, "the game's seed")
+	quiet := fs.Bool("quiet", false, "print the result only, not the board after every move")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usagef("give two bots, e.g. judge play submissions/virus/greedy.py submissions/virus/lookahead.py")
+	}
+	r, err := gameOfBot(*game, fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	seats := make([]contest.Seat, 2)
+	for i, path := range fs.Args() {
+		if seats[i], err = stagedSeat(path, r, c.db); err != nil {
+			return err
+		}
+	}
+	if seats[0].Name == seats[1].Name {
+		seats[1].Name += " (2)"
+	}
+	run, _, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeRunner()
+	var observe contest.Observer
+	if !*quiet {
+		observe = func(s games.State, steps []contest.Step) {
+			for _, st := range steps {
+				fmt.Fprintf(stdout, "move %d: %s %s\n", st.Ply+1, seats[st.Seat].Name, stepText(st))
+			}
+			if board, err := boards[r.Name()](s.View()); err == nil {
+				fmt.Fprintln(stdout, board)
+			}
+		}
+	}
+	played, err := contest.Play(ctx, run, r, *seed, seats, c.limits, map[string]string{"botjudge.play": "1"}, observe)
+	if err != nil {
+		return err
+	}
+	o := played.Outcome
+	fmt.Fprintf(stdout, "Result: %s\n", resultText(o, seats))
+	for i, log := range played.Logs {
+		if strings.TrimSpace(log) != "" {
+			fmt.Fprintf(stdout, "--- what %s printed ---\n%s\n", seats[i].Name, strings.TrimRight(log, "\n"))
+		}
+	}
+	return nil
+}
+
+// stagedSeat reads a bot named on the command line and stages it like a
+// tournament would.
+func stagedSeat(path string, r games.Rules, db string) (contest.Seat, error) {
+	e, err := botEntry(path, r)
+	if err != nil {
+		return contest.Seat{}, err
+	}
+	staged, err := contest.Stage(filepath.Join(filepath.Dir(db), "_bots"), e)
+	if err != nil {
+		return contest.Seat{}, err
+	}
+	return contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: staged, Protocol: r.Protocol()}}, nil
+}
+
+func stepText(st contest.Step) string {
+	t := fmt.Sprintf("answered %s in %s", compact(st.Answer), st.Elapsed.Round(time.Millisecond))
+	if st.Verdict != games.OK {
+		t = fmt.Sprintf("%s after %s: %s", strings.ToUpper(string(st.Verdict)), st.Elapsed.Round(time.Millisecond), oneLine(st.Reason))
+	} else if st.Reason != "" {
+		t += " (" + st.Reason + ")"
+	}
+	return t
+}
+
+func compact(raw json.RawMessage) string {
+	s := strings.Join(strings.Fields(string(raw)), "")
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return s
+}
+
+func resultText(o games.Outcome, seats []contest.Seat) string {
+	var parts []string
+	for i, s := range seats {
+		p := s.Name
+		if i < len(o.Score) {
+			p += fmt.Sprintf(" %d", o.Score[i])
+		}
+		parts = append(parts, p)
+	}
+	winner := "draw"
+	for i, r := range o.Rank {
+		if r == 1 && o.Points(i, 1-i) == 1 {
+			winner = seats[i].Name + " wins"
+		}
+	}
+	return fmt.Sprintf("%s: %s (%s)", strings.Join(parts, " – "), winner, o.Reason)
+}

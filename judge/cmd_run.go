@@ -1,0 +1,213 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"botjudge/games"
+	"botjudge/judge/contest"
+	"botjudge/results"
+)
+
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("run", stderr)
+	var c common
+	addStore(fs, &c)
+	addSandbox(fs, &c)
+	rounds := fs.Int("rounds", 0, "rounds per pairing, each a game with each bot first (0: the game's default: battleships 5, others 1)")
+	seed := fs.Int64("seed", 1, "tournament seed: every game's seed derives from it")
+	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
+	points := fs.String("points", string(results.SchemeDefault), "points for win-draw-loss: 1-0.5-0 or 3-1-0")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	scheme, err := results.ParseScheme(*points)
+	if err != nil {
+		return usagef("unknown --points %q: use 1-0.5-0 or 3-1-0", *points)
+	}
+	folders, err := gameFolders(c.submissions, fs.Args(), stderr)
+	if err != nil {
+		return err
+	}
+	db, err := openStore(c.db)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	run, image, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	if err != nil {
+		return err
+	}
+	defer closeRunner()
+	var failed []string
+	for _, r := range folders {
+		cfg := contest.Config{
+			Rules:     r,
+			Dir:       filepath.Join(c.submissions, r.Name()),
+			StageRoot: filepath.Join(filepath.Dir(c.db), "_bots"),
+			Rounds:    *rounds,
+			Seed:      *seed,
+			Scheme:    scheme,
+			Limits:    c.limits,
+			Workers:   *workers,
+			Image:     image,
+		}
+		if cfg.Rounds <= 0 {
+			cfg.Rounds = max(defaultRounds[r.Name()], 1)
+		}
+		fmt.Fprintf(stdout, "== %s: %s\n", r.Name(), cfg.Dir)
+		start := time.Now()
+		sum, err := contest.Run(ctx, run, db, cfg, progress(stdout))
+		if ctx.Err() != nil {
+			fmt.Fprintf(stdout, "Stopped. %d games of %s recorded; run again to finish the rest (nothing recorded is lost).\n", sum.Skipped+sum.Played, r.Name())
+			return ctx.Err()
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "judge run: %s: %v\n", r.Name(), err)
+			failed = append(failed, r.Name())
+			if sum.Tournament.ID == 0 {
+				continue
+			}
+		}
+		fmt.Fprintf(stdout, "%d games played, %d already recorded, in %s.\n\n", sum.Played, sum.Skipped, since(start))
+		t, err := db.Tournament(ctx, sum.Tournament.ID) // with this run's schedule
+		if err != nil {
+			return err
+		}
+		st, err := db.Standings(ctx, t.ID, scheme)
+		if err != nil {
+			return err
+		}
+		printStandings(stdout, r.Name(), st, t)
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("not finished: %s", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// gameFolders picks the games to play: those named, or every known game
+// folder that holds something. Unknown and empty folders are reported and
+// skipped so that one mistake does not stop the contest.
+func gameFolders(root string, named []string, stderr io.Writer) ([]games.Rules, error) {
+	des, err := os.ReadDir(root)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("no submissions folder at %s: create %s/<game>/ (games: %s) and put the bots in it", root, root, strings.Join(games.Names(), ", "))
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []games.Rules
+	if len(named) > 0 {
+		for _, n := range named {
+			r, ok := games.Lookup(n)
+			if !ok {
+				return nil, usagef("unknown game %q (known: %s)", n, strings.Join(games.Names(), ", "))
+			}
+			out = append(out, r)
+		}
+		return out, nil
+	}
+	for _, de := range des {
+		if strings.HasPrefix(de.Name(), ".") {
+			continue
+		}
+		r, ok := games.Lookup(de.Name())
+		if !ok || !de.IsDir() {
+			fmt.Fprintf(stderr, "judge: %s: not a game folder (games: %s), skipped\n", filepath.Join(root, de.Name()), strings.Join(games.Names(), ", "))
+			continue
+		}
+		if empty(filepath.Join(root, de.Name())) {
+			fmt.Fprintf(stderr, "judge: %s: no bots in it, skipped\n", filepath.Join(root, de.Name()))
+			continue
+		}
+		out = append(out, r)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no bots in %s: put them in %s/<game>/ (games: %s)", root, root, strings.Join(games.Names(), ", "))
+	}
+	return out, nil
+}
+
+func empty(dir string) bool {
+	des, _ := os.ReadDir(dir)
+	for _, de := range des {
+		if !strings.HasPrefix(de.Name(), ".") {
+			return false
+		}
+	}
+	return true
+}
+
+// progress prints one line per event: it reads well on a terminal and in a
+// CI log alike.
+func progress(w io.Writer) func(contest.Event) {
+	return func(e contest.Event) {
+		switch e.Kind {
+		case "notice":
+			fmt.Fprintf(w, "  ! %s\n", e.Text)
+		case "check":
+			if e.Check.OK {
+				fmt.Fprintf(w, "  ready    %s (%s)\n", e.Name, e.Elapsed.Round(time.Millisecond))
+			} else {
+				fmt.Fprintf(w, "  BROKEN   %s: %s: %s\n", e.Name, e.Check.Verdict, oneLine(e.Check.Detail))
+			}
+		case "start":
+			fmt.Fprintf(w, "  %s\n", e.Text)
+		case "game":
+			fmt.Fprintf(w, "  [%*d/%d] %s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed))
+		case "failure":
+			fmt.Fprintf(w, "  ! %s\n", e.Text)
+		}
+	}
+}
+
+func gameLine(g *results.Game, elapsed time.Duration) string {
+	var b strings.Builder
+	for i, p := range g.Players {
+		if i > 0 {
+			b.WriteString(" vs ")
+		}
+		fmt.Fprintf(&b, "%s %d", p.Name, p.Score)
+		if p.Rank == 1 && !allRank1(g.Players) {
+			b.WriteString(" (won)")
+		}
+	}
+	fmt.Fprintf(&b, " · %s · %s", g.Reason, elapsed.Round(100*time.Millisecond))
+	var faults []string
+	for _, p := range g.Players {
+		if p.Faults > 0 {
+			faults = append(faults, fmt.Sprintf("%s %d", p.Name, p.Faults))
+		}
+	}
+	if len(faults) > 0 {
+		fmt.Fprintf(&b, " · faults: %s", strings.Join(faults, ", "))
+	}
+	return b.String()
+}
+
+func allRank1(ps []results.Player) bool {
+	for _, p := range ps {
+		if p.Rank != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func oneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		s = strings.TrimSpace(s[i+1:])
+	}
+	if len(s) > 160 {
+		s = s[:157] + "..."
+	}
+	return s
+}

@@ -1,0 +1,425 @@
+package contest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"botjudge/games"
+	"botjudge/results"
+	"botjudge/sandbox"
+)
+
+// Store is what a tournament needs of the results database.
+type Store interface {
+	AddBot(ctx context.Context, b results.Bot) (results.Bot, error)
+	EnsureTournament(ctx context.Context, game string, seed int64, settings json.RawMessage) (results.Tournament, error)
+	SetEntries(ctx context.Context, tournamentID int64, botIDs []int64, planned int) error
+	Entries(ctx context.Context, tournamentID int64) ([]results.Entry, error)
+	SaveCheck(ctx context.Context, c results.Check) error
+	PlayedKeys(ctx context.Context, tournamentID int64) (map[string]bool, error)
+	SaveGame(ctx context.Context, g results.Game) (int64, error)
+	RecordFailure(ctx context.Context, tournamentID int64, key, message string) error
+	PutLive(ctx context.Context, l results.Live) error
+	ClearLive(ctx context.Context, tournamentID int64) error
+	FinishRun(ctx context.Context, tournamentID int64) error
+}
+
+// Config is one tournament: a game folder and its settings.
+type Config struct {
+	Rules     games.Rules
+	Dir       string // submissions/<game>
+	StageRoot string // where bots are copied before they run
+	Rounds    int
+	Seed      int64
+	Scheme    results.Scheme
+	Limits    sandbox.Limits
+	Workers   int    // games at once; 0 means one per core
+	Image     string // runtime image digest, recorded with every game
+	Labels    map[string]string
+	Retries   int // attempts of a game that failed for the judge's own reasons
+}
+
+// settings is what makes two runs the same tournament: change any of these
+// and the games are played again.
+type settings struct {
+	Rounds int            `json:"rounds"`
+	Scheme results.Scheme `json:"scheme"`
+	Limits limitsJSON     `json:"limits"`
+}
+
+type limitsJSON struct {
+	MoveMS    int64   `json:"move_ms"`
+	StartupMS int64   `json:"startup_ms"`
+	Memory    int64   `json:"memory"`
+	CPUs      float64 `json:"cpus"`
+	Pids      int64   `json:"pids"`
+	Answer    int     `json:"answer"`
+	Log       int     `json:"log"`
+	Tmp       int64   `json:"tmp"`
+}
+
+func limitsOf(l sandbox.Limits) limitsJSON {
+	return limitsJSON{l.Move.Milliseconds(), l.Startup.Milliseconds(), l.Memory, l.CPUs, l.Pids, l.Answer, l.Log, l.Tmp}
+}
+
+// Event reports progress to whoever shows it (terminal, tests).
+type Event struct {
+	Kind    string // "notice", "check", "game", "failure", "start", "done"
+	Text    string
+	Done    int // games recorded so far in this tournament
+	Total   int
+	Game    *results.Game
+	Check   *results.Check
+	Name    string
+	Elapsed time.Duration
+}
+
+// Summary is what a run did.
+type Summary struct {
+	Tournament results.Tournament
+	Played     int // games played by this run
+	Skipped    int // already recorded
+	Failed     int // not played because the judge failed; run again
+	Notices    []Notice
+}
+
+// Run discovers, checks and plays one game folder's tournament. Games already
+// recorded for the same bot versions and settings are not played again. A
+// cancelled ctx stops it between moves; nothing half-played is recorded.
+func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(Event)) (Summary, error) {
+	if report == nil {
+		report = func(Event) {}
+	}
+	var sum Summary
+	protocol := cfg.Rules.Protocol()
+	entries, notices, err := Discover(cfg.Dir, protocol)
+	if err != nil {
+		return sum, err
+	}
+	sum.Notices = notices
+	for _, n := range notices {
+		report(Event{Kind: "notice", Text: n.String()})
+	}
+	set, err := json.Marshal(settings{cfg.Rounds, cfg.Scheme, limitsOf(cfg.Limits)})
+	if err != nil {
+		return sum, err
+	}
+	t, err := store.EnsureTournament(ctx, cfg.Rules.Name(), cfg.Seed, set)
+	if err != nil {
+		return sum, err
+	}
+	sum.Tournament = t
+	seats := make([]Seat, len(entries))
+	ids := make([]int64, len(entries))
+	for i, e := range entries {
+		path, err := Stage(cfg.StageRoot, e)
+		if err != nil {
+			return sum, err
+		}
+		b, err := store.AddBot(ctx, results.Bot{Game: cfg.Rules.Name(), Name: e.Name, SHA256: e.SHA256, Path: e.Source})
+		if err != nil {
+			return sum, err
+		}
+		ids[i] = b.ID
+		seats[i] = Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}
+	}
+	plan := Schedule(entries, cfg.Rounds, cfg.Seed)
+	if err := store.SetEntries(ctx, t.ID, ids, len(plan)); err != nil {
+		return sum, err
+	}
+	if err := store.ClearLive(ctx, t.ID); err != nil {
+		return sum, err
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	labels := map[string]string{"botjudge.game": cfg.Rules.Name(), "botjudge.tournament": strconv.FormatInt(t.ID, 10)}
+	for k, v := range cfg.Labels {
+		labels[k] = v
+	}
+	if err := checkAll(ctx, run, store, cfg, t.ID, seats, ids, workers, labels, report); err != nil {
+		return sum, err
+	}
+	played, err := store.PlayedKeys(ctx, t.ID)
+	if err != nil {
+		return sum, err
+	}
+	var todo []Planned
+	for _, p := range plan {
+		if !played[p.Key] {
+			todo = append(todo, p)
+		}
+	}
+	sum.Skipped = len(plan) - len(todo)
+	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: len(plan)}
+	g.done = sum.Skipped
+	report(Event{Kind: "start", Done: g.done, Total: len(plan), Text: fmt.Sprintf("%d games to play, %d already recorded", len(todo), sum.Skipped)})
+	retries := cfg.Retries
+	if retries <= 0 {
+		retries = 2
+	}
+	// A game the judge failed to play goes back in the queue for another
+	// pass; bots are never scored for the judge's failures.
+	for attempt := 0; attempt <= retries && len(todo) > 0 && ctx.Err() == nil; attempt++ {
+		todo = g.playAll(ctx, todo, workers)
+	}
+	sum.Played = g.done - sum.Skipped
+	sum.Failed = len(todo)
+	if err := ctx.Err(); err != nil {
+		return sum, err
+	}
+	if sum.Failed > 0 {
+		return sum, fmt.Errorf("%d games could not be played because the judge failed (%s); fix it and run again: recorded games are kept", sum.Failed, g.lastFailure)
+	}
+	report(Event{Kind: "done", Done: g.done, Total: len(plan)})
+	return sum, store.FinishRun(context.WithoutCancel(ctx), t.ID)
+}
+
+func checkAll(ctx context.Context, run Runner, store Store, cfg Config, tid int64, seats []Seat, ids []int64, workers int, labels map[string]string, report func(Event)) error {
+	entries, err := store.Entries(ctx, tid)
+	if err != nil {
+		return err
+	}
+	checked := map[int64]bool{}
+	for _, e := range entries {
+		checked[e.Bot.ID] = !e.Check.At.IsZero()
+	}
+	sem := make(chan struct{}, workers)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var firstErr error
+	for i, seat := range seats {
+		if checked[ids[i]] {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			res, err := Check(ctx, run, cfg.Rules, seat, cfg.Limits, labels)
+			if err == nil {
+				c := results.Check{BotID: ids[i], OK: res.OK, Verdict: string(res.Verdict), Detail: res.Detail, Log: res.Log, At: time.Now()}
+				if err = store.SaveCheck(ctx, c); err == nil {
+					report(Event{Kind: "check", Name: seat.Name, Check: &c, Elapsed: res.Elapsed})
+				}
+			}
+			if err != nil {
+				mu.Lock()
+				if firstErr == nil {
+					firstErr = fmt.Errorf("checking %s: %w", seat.Name, err)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// gamePlayer plays the scheduled games of one tournament on a pool of workers.
+type gamePlayer struct {
+	run    Runner
+	store  Store
+	cfg    Config
+	tid    int64
+	seats  []Seat
+	ids    []int64
+	labels map[string]string
+	report func(Event)
+	total  int
+
+	mu          sync.Mutex
+	done        int
+	lastFailure string
+}
+
+// prepared is a scheduled game whose bots are started, or failed to start.
+type prepared struct {
+	plan     Planned
+	seats    []Seat
+	sessions []sandbox.Session
+	err      error
+}
+
+// playAll plays todo and returns the games that failed for the judge's own
+// reasons. The next games' containers start while the current games play, and
+// finished games' containers are removed in the background, so a game's fixed
+// cost is hidden behind the others' moves. At most `workers` games wait
+// ready, which bounds the containers alive at once.
+func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) []Planned {
+	jobs := make(chan Planned)
+	ready := make(chan prepared, workers)
+	var starters sync.WaitGroup
+	for range workers {
+		starters.Add(1)
+		go func() {
+			defer starters.Done()
+			for p := range jobs {
+				seats := g.seatsOf(p)
+				sessions, err := StartSeats(ctx, g.run, seats, g.cfg.Limits, g.labelsOf(p))
+				ready <- prepared{plan: p, seats: seats, sessions: sessions, err: err}
+			}
+		}()
+	}
+	go func() {
+		for _, p := range todo {
+			if ctx.Err() != nil {
+				break
+			}
+			jobs <- p
+		}
+		close(jobs)
+		starters.Wait()
+		close(ready)
+	}()
+	var failed []Planned
+	var players, closing sync.WaitGroup
+	for range workers {
+		players.Add(1)
+		go func() {
+			defer players.Done()
+			for pr := range ready {
+				err := pr.err
+				if err == nil && ctx.Err() == nil {
+					err = g.playOne(ctx, pr)
+				}
+				closing.Add(1)
+				go func() {
+					defer closing.Done()
+					closeAll(ctx, pr.sessions)
+				}()
+				if err != nil && ctx.Err() == nil {
+					g.mu.Lock()
+					failed = append(failed, pr.plan)
+					g.lastFailure = err.Error()
+					g.mu.Unlock()
+					g.store.RecordFailure(context.WithoutCancel(ctx), g.tid, pr.plan.Key, err.Error())
+					g.report(Event{Kind: "failure", Text: fmt.Sprintf("%s: not played, will retry: %v", describe(pr.seats), err)})
+				}
+			}
+		}()
+	}
+	players.Wait()
+	closing.Wait()
+	return failed
+}
+
+func (g *gamePlayer) seatsOf(p Planned) []Seat {
+	seats := make([]Seat, len(p.Seats))
+	for i, idx := range p.Seats {
+		seats[i] = g.seats[idx]
+	}
+	return seats
+}
+
+func (g *gamePlayer) labelsOf(p Planned) map[string]string {
+	labels := map[string]string{"botjudge.key": p.Key}
+	for k, v := range g.labels {
+		labels[k] = v
+	}
+	return labels
+}
+
+func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
+	p := pr.plan
+	players := make([]results.Player, len(p.Seats))
+	for i, idx := range p.Seats {
+		players[i] = results.Player{Seat: i, BotID: g.ids[idx], Name: pr.seats[i].Name}
+	}
+	live := liveWriter{store: g.store, base: results.Live{TournamentID: g.tid, Key: p.Key, Players: players}}
+	played, err := PlaySessions(ctx, pr.sessions, g.cfg.Rules, p.Seed, pr.seats, live.observe(ctx))
+	if err != nil {
+		return err
+	}
+	rec := record(g.tid, p, players, played, g.cfg)
+	// The game is finished: record it even if the run is being stopped, so
+	// the work is not lost.
+	if _, err := g.store.SaveGame(context.WithoutCancel(ctx), rec); err != nil && !errors.Is(err, results.ErrDuplicate) {
+		return err
+	}
+	g.mu.Lock()
+	g.done++
+	done := g.done
+	g.mu.Unlock()
+	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started)})
+	return nil
+}
+
+func describe(seats []Seat) string {
+	s := ""
+	for i, st := range seats {
+		if i > 0 {
+			s += " vs "
+		}
+		s += st.Name
+	}
+	return s
+}
+
+// record turns a played game into its database row.
+func record(tid int64, p Planned, players []results.Player, played Played, cfg Config) results.Game {
+	out, _ := json.Marshal(played.Outcome)
+	lim, _ := json.Marshal(limitsOf(cfg.Limits))
+	g := results.Game{
+		TournamentID: tid, Key: p.Key, Round: p.Round, Seed: p.Seed,
+		Reason: played.Outcome.Reason, Outcome: out,
+		Started: played.Started, Finished: played.Finished,
+		Image: cfg.Image, Limits: lim,
+	}
+	for i := range players {
+		pl := players[i]
+		pl.Rank = played.Outcome.Rank[i]
+		if i < len(played.Outcome.Score) {
+			pl.Score = played.Outcome.Score[i]
+		}
+		pl.Log = played.Logs[i]
+		pl.Restarts = played.Restarts[i]
+		g.Players = append(g.Players, pl)
+	}
+	for _, st := range played.Steps {
+		if st.Verdict != games.OK {
+			g.Players[st.Seat].Faults++
+		}
+		g.Moves = append(g.Moves, moveRecord(st))
+	}
+	return g
+}
+
+func moveRecord(st Step) results.Move {
+	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: string(st.Verdict), Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed}
+}
+
+// liveWriter keeps a game-in-progress row up to date for a screen running in
+// another process, at most a few times a second so that fast bots are not
+// slowed by the database.
+type liveWriter struct {
+	store Store
+	base  results.Live
+	last  time.Time
+}
+
+func (l *liveWriter) observe(ctx context.Context) Observer {
+	return func(s games.State, steps []Step) {
+		for _, st := range steps {
+			l.base.Moves = append(l.base.Moves, moveRecord(st))
+		}
+		if time.Since(l.last) < 250*time.Millisecond {
+			return
+		}
+		l.last = time.Now()
+		l.base.View = s.View()
+		l.base.Updated = l.last
+		if err := l.store.PutLive(ctx, l.base); err != nil && ctx.Err() == nil {
+			fmt.Fprintf(os.Stderr, "judge: live view not updated: %v\n", err)
+		}
+	}
+}

@@ -1,0 +1,392 @@
+package screen
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"botjudge/results"
+)
+
+func (s *Server) routeAPI() {
+	s.mux.HandleFunc("GET /api/tournaments.json", s.serveTournaments)
+	s.mux.HandleFunc("GET /api/t/{tid}/info.json", s.serveInfo)
+	s.mux.HandleFunc("GET /api/t/{tid}/standings.json", s.serveStandings)
+	s.mux.HandleFunc("GET /api/t/{tid}/standings.csv", s.serveStandings)
+	s.mux.HandleFunc("GET /api/t/{tid}/games.json", s.serveGames)
+	s.mux.HandleFunc("GET /api/t/{tid}/games.csv", s.serveGames)
+	s.mux.HandleFunc("GET /api/t/{tid}/crosstable.json", s.serveCrosstable)
+	s.mux.HandleFunc("GET /api/t/{tid}/bot/{bid}/info.json", s.serveBot)
+	s.mux.HandleFunc("GET /api/t/{tid}/live.json", s.serveLive)
+	s.mux.HandleFunc("GET /api/t/{tid}/events", s.serveEvents)
+	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.serveReplay)
+}
+
+// Info is a tournament with what the pages show around every view.
+type Info struct {
+	results.Tournament
+	Scheme   results.Scheme `json:"scheme"`
+	Rounds   int            `json:"rounds"`
+	Bots     int            `json:"bots"`
+	Progress Progress       `json:"progress"`
+}
+
+// Progress is where a tournament's run stands.
+type Progress struct {
+	Done    int `json:"done"`
+	Planned int `json:"planned"`
+	Playing int `json:"playing"`
+	// Running is true while a run writes games: it started, did not finish
+	// and was seen working in the last minutes (a run that died is not).
+	Running  bool `json:"running"`
+	Finished bool `json:"finished"`
+	// Left is the estimated time to the end in seconds, 0 when unknown.
+	Left float64 `json:"left_s,omitempty"`
+	// LastGame is the id of the newest stored game: when it changes, the
+	// pages reload what they show.
+	LastGame int64 `json:"last_game"`
+}
+
+// settingsOf reads what the judge wrote in the tournament's settings.
+func settingsOf(t results.Tournament) (results.Scheme, int) {
+	var set struct {
+		Scheme string `json:"scheme"`
+		Rounds int    `json:"rounds"`
+	}
+	// Settings the judge did not write (or wrote differently) leave the
+	// defaults: the screen still shows the games.
+	json.Unmarshal(t.Settings, &set)
+	scheme, err := results.ParseScheme(set.Scheme)
+	if err != nil {
+		scheme, _ = results.ParseScheme("")
+	}
+	return scheme, set.Rounds
+}
+
+// idle is how long a run may go without storing or advancing a game before
+// the screen stops calling it running.
+const idle = 3 * time.Minute
+
+func progressOf(t results.Tournament, gs []results.Game, live []results.Live, now time.Time) Progress {
+	p := Progress{Done: len(gs), Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero()}
+	var last time.Time
+	run := 0 // games stored by the current run
+	for _, g := range gs {
+		p.LastGame = max(p.LastGame, g.ID)
+		if g.Finished.After(last) {
+			last = g.Finished
+		}
+		if !t.Started.IsZero() && !g.Finished.Before(t.Started) {
+			run++
+		}
+	}
+	for _, l := range live {
+		if l.Updated.After(last) {
+			last = l.Updated
+		}
+	}
+	if t.Started.After(last) {
+		last = t.Started
+	}
+	p.Running = !t.Started.IsZero() && t.Finished.IsZero() && now.Sub(last) < idle && p.Done < max(p.Planned, 1)
+	if p.Running && run > 0 {
+		perGame := now.Sub(t.Started).Seconds() / float64(run)
+		p.Left = perGame * float64(max(p.Planned-p.Done, 0))
+	}
+	return p
+}
+
+func (s *Server) tournament(ctx context.Context, r *http.Request) (results.Tournament, error) {
+	tid, err := idParam(r, "tid")
+	if err != nil {
+		return results.Tournament{}, err
+	}
+	return s.db.Tournament(ctx, tid)
+}
+
+func (s *Server) info(ctx context.Context, t results.Tournament) (Info, error) {
+	scheme, rounds := settingsOf(t)
+	in := Info{Tournament: t, Scheme: scheme, Rounds: rounds}
+	entries, err := s.db.Entries(ctx, t.ID)
+	if err != nil {
+		return in, err
+	}
+	in.Bots = len(entries)
+	gs, err := s.db.Games(ctx, t.ID, results.GameFilter{})
+	if err != nil {
+		return in, err
+	}
+	live, err := s.db.Live(ctx, t.ID)
+	if err != nil {
+		return in, err
+	}
+	in.Progress = progressOf(t, gs, live, time.Now())
+	return in, nil
+}
+
+func (s *Server) serveTournaments(w http.ResponseWriter, r *http.Request) {
+	ts, err := s.db.Tournaments(r.Context())
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	list := []Info{}
+	for _, t := range ts {
+		in, err := s.info(r.Context(), t)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		list = append(list, in)
+	}
+	s.writeJSON(w, list)
+}
+
+func (s *Server) serveInfo(w http.ResponseWriter, r *http.Request) {
+	t, err := s.tournament(r.Context(), r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	in, err := s.info(r.Context(), t)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	s.writeJSON(w, in)
+}
+
+// schemeOf is the tournament's point scheme, or the one the URL's points
+// parameter names (as `judge standings --points` does).
+func schemeOf(r *http.Request, t results.Tournament) (results.Scheme, error) {
+	scheme, _ := settingsOf(t)
+	if p := r.URL.Query().Get("points"); p != "" {
+		s, err := results.ParseScheme(p)
+		if err != nil {
+			return "", badRequest(err.Error())
+		}
+		return s, nil
+	}
+	return scheme, nil
+}
+
+func (s *Server) standings(ctx context.Context, r *http.Request, t results.Tournament) ([]results.Standing, error) {
+	scheme, err := schemeOf(r, t)
+	if err != nil {
+		return nil, err
+	}
+	return s.db.Standings(ctx, t.ID, scheme)
+}
+
+// attachment names a CSV download after the tournament.
+func attachment(w http.ResponseWriter, t results.Tournament, what string) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d-%s.csv"`, t.Game, t.ID, what))
+}
+
+func (s *Server) serveStandings(w http.ResponseWriter, r *http.Request) {
+	t, err := s.tournament(r.Context(), r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	st, err := s.standings(r.Context(), r, t)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if st == nil {
+		st = []results.Standing{}
+	}
+	if r.Pattern == "GET /api/t/{tid}/standings.csv" {
+		attachment(w, t, "standings")
+		if err := results.WriteStandingsCSV(w, st); err != nil {
+			s.log.Printf("screen: standings csv: %v", err)
+		}
+		return
+	}
+	s.writeJSON(w, st)
+}
+
+// filterOf reads the bot and opponent parameters of a games list.
+func filterOf(r *http.Request) (results.GameFilter, error) {
+	var f results.GameFilter
+	for name, dst := range map[string]*int64{"bot": &f.BotID, "opponent": &f.Opponent} {
+		if v := r.URL.Query().Get(name); v != "" {
+			id, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return f, badRequest(fmt.Sprintf("%s=%q is not a bot id", name, v))
+			}
+			*dst = id
+		}
+	}
+	return f, nil
+}
+
+func (s *Server) serveGames(w http.ResponseWriter, r *http.Request) {
+	t, err := s.tournament(r.Context(), r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	f, err := filterOf(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	gs, err := s.db.Games(r.Context(), t.ID, f)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if gs == nil {
+		gs = []results.Game{}
+	}
+	if r.Pattern == "GET /api/t/{tid}/games.csv" {
+		attachment(w, t, "games")
+		if err := results.WriteGamesCSV(w, gs); err != nil {
+			s.log.Printf("screen: games csv: %v", err)
+		}
+		return
+	}
+	s.writeJSON(w, gs)
+}
+
+// Crosstable is every pairing's score, rows and columns in standings order.
+type Crosstable struct {
+	Bots []CrossBot `json:"bots"`
+	// Cells[i][j] is row bot i's record against column bot j; nil when they
+	// have not played (and on the diagonal).
+	Cells [][]*Cell `json:"cells"`
+}
+
+// CrossBot is a row (and column) of the crosstable.
+type CrossBot struct {
+	ID     int64   `json:"id"`
+	Name   string  `json:"name"`
+	Rank   int     `json:"rank"`
+	Points float64 `json:"points"`
+}
+
+// Cell is one bot's record against one opponent: pairwise results as the
+// standings count them, and points in the tournament's scheme.
+type Cell struct {
+	Games   int     `json:"games"`
+	Wins    int     `json:"wins"`
+	Draws   int     `json:"draws"`
+	Losses  int     `json:"losses"`
+	Points  float64 `json:"points"`
+	Against float64 `json:"against"`
+}
+
+// pointValues reads a win's and a draw's points from a scheme, which is
+// written "win-draw-loss" ("1-0.5-0", "3-1-0").
+func pointValues(s results.Scheme) (win, draw float64) {
+	parts := strings.Split(string(s), "-")
+	win, draw = 1, 0.5
+	if len(parts) == 3 {
+		w, err1 := strconv.ParseFloat(parts[0], 64)
+		d, err2 := strconv.ParseFloat(parts[1], 64)
+		if err1 == nil && err2 == nil {
+			win, draw = w, d
+		}
+	}
+	return win, draw
+}
+
+func crosstable(st []results.Standing, gs []results.Game, scheme results.Scheme) Crosstable {
+	win, draw := pointValues(scheme)
+	ct := Crosstable{Bots: make([]CrossBot, len(st)), Cells: make([][]*Cell, len(st))}
+	index := map[int64]int{}
+	for i, s := range st {
+		ct.Bots[i] = CrossBot{ID: s.Bot.ID, Name: s.Bot.Name, Rank: s.Rank, Points: s.Points}
+		ct.Cells[i] = make([]*Cell, len(st))
+		index[s.Bot.ID] = i
+	}
+	cell := func(i, j int) *Cell {
+		if ct.Cells[i][j] == nil {
+			ct.Cells[i][j] = &Cell{}
+		}
+		return ct.Cells[i][j]
+	}
+	for _, g := range gs {
+		for a, pa := range g.Players {
+			for _, pb := range g.Players[a+1:] {
+				i, ok1 := index[pa.BotID]
+				j, ok2 := index[pb.BotID]
+				if !ok1 || !ok2 || i == j {
+					continue
+				}
+				x, y := cell(i, j), cell(j, i)
+				x.Games++
+				y.Games++
+				switch {
+				case pa.Rank < pb.Rank:
+					x.Wins, y.Losses = x.Wins+1, y.Losses+1
+					x.Points += win
+				case pa.Rank > pb.Rank:
+					y.Wins, x.Losses = y.Wins+1, x.Losses+1
+					y.Points += win
+				default:
+					x.Draws, y.Draws = x.Draws+1, y.Draws+1
+					x.Points += draw
+					y.Points += draw
+				}
+				x.Against, y.Against = y.Points, x.Points
+			}
+		}
+	}
+	return ct
+}
+
+func (s *Server) serveCrosstable(w http.ResponseWriter, r *http.Request) {
+	t, err := s.tournament(r.Context(), r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	scheme, err := schemeOf(r, t)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	st, err := s.db.Standings(r.Context(), t.ID, scheme)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	gs, err := s.db.Games(r.Context(), t.ID, results.GameFilter{})
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	s.writeJSON(w, crosstable(st, gs, scheme))
+}
+
+func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(r, "id")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	g, err := s.db.Game(r.Context(), id)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	t, err := s.db.Tournament(r.Context(), g.TournamentID)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	rp, err := NewReplay(t.Game, g)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	s.writeJSON(w, rp)
+}

@@ -1,0 +1,583 @@
+// The screen's single page: a router over the views (standings, crosstable,
+// pairings, replays, live games, bot pages, presentation), the header with
+// the tournament's progress, and the server-sent events that keep it live.
+
+import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdictText, sleep } from './util.js';
+import { Player, miniBoard, describe } from './replay.js';
+
+const main = document.getElementById('view');
+const top = document.getElementById('top');
+const bar = document.getElementById('progress');
+
+let current = null; // the mounted view: {cleanup, onState, fit}
+let routeSeq = 0;
+let events = null; // {tid, source}
+let lastState = null;
+let kinds = {}; // tournament id → game name
+
+// ------------------------------------------------------------ routing
+
+const routes = [
+  [/^\/$/, viewTournaments],
+  [/^\/t\/(\d+)(?:\/standings)?\/?$/, viewStandings],
+  [/^\/t\/(\d+)\/crosstable$/, viewCrosstable],
+  [/^\/t\/(\d+)\/pair\/(\d+)\/(\d+)$/, viewPair],
+  [/^\/t\/(\d+)\/bot\/(\d+)$/, viewBot],
+  [/^\/t\/(\d+)\/live$/, viewLive],
+  [/^\/t\/(\d+)\/show$/, viewShow],
+  [/^\/game\/(\d+)$/, viewGame],
+];
+
+function navigate(url, replace = false) {
+  history[replace ? 'replaceState' : 'pushState'](null, '', url);
+  route();
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a');
+  if (!a || a.target || a.hasAttribute('download') || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+  const u = new URL(a.href, location.href);
+  if (u.origin !== location.origin || u.pathname.startsWith('/api/') || u.pathname.startsWith('/assets/')) return;
+  e.preventDefault();
+  navigate(u.pathname + u.search);
+});
+window.addEventListener('popstate', route);
+window.addEventListener('resize', () => current?.fit?.());
+
+async function route() {
+  const seq = ++routeSeq;
+  current?.cleanup?.();
+  current = null;
+  document.body.className = '';
+  const query = new URLSearchParams(location.search);
+  let view = null, params = [];
+  for (const [re, v] of routes) {
+    const m = location.pathname.match(re);
+    if (m) { view = v; params = m.slice(1).map(Number); break; }
+  }
+  if (!view) {
+    fill(main, el('p', { class: 'message', text: t('error', { msg: '404' }) }));
+    return;
+  }
+  fill(main, el('p', { class: 'message', text: t('loading') }));
+  try {
+    const v = await view(params, query);
+    if (seq !== routeSeq) { v.cleanup?.(); return; }
+    current = v;
+    document.body.classList.add('view-' + view.name.replace(/^view/, '').toLowerCase());
+    if (v.bodyClass) document.body.classList.add(v.bodyClass);
+    await header(v.tid, v.nav);
+    if (seq !== routeSeq) return;
+    fill(main, v.node);
+    v.fit?.();
+    v.start?.();
+    listen(v.tid);
+  } catch (err) {
+    if (seq === routeSeq) fill(main, el('p', { class: 'message error', text: t('error', { msg: err.message }) }));
+  }
+}
+
+// ------------------------------------------------------------ header, events
+
+async function header(tid, active) {
+  const list = await getJSON('/api/tournaments.json');
+  for (const x of list) kinds[x.id] = x.game;
+  const nav = tid ? [['standings', `/t/${tid}`], ['crosstable', `/t/${tid}/crosstable`], ['live', `/t/${tid}/live`], ['show', `/t/${tid}/show`]] : [];
+  const select = tid && list.length > 1 ? el('select', {
+    class: 'tpick', 'aria-label': t('nav.tournaments'),
+    // The same view of the other tournament; pairings, bots and games
+    // belong to one tournament, so they lead to its standings.
+    onchange: (e) => navigate(`/t/${e.target.value}${(location.pathname.match(/^\/t\/\d+(\/(crosstable|live|show))$/) || ['', ''])[1]}`),
+  }, list.map((x) => el('option', { value: x.id, selected: x.id === tid, text: `${x.game} #${x.id}` }))) : null;
+  const info = list.find((x) => x.id === tid);
+  fill(top,
+    el('a', { class: 'brand', href: '/' }, el('span', { class: 'logo', 'aria-hidden': 'true' }), t('app')),
+    select || (info ? el('span', { class: 'tname', text: info.game }) : null),
+    el('nav', {}, nav.map(([k, href]) => el('a', { href, class: k === active ? 'active' : null, text: t('nav.' + k) }))),
+    el('div', { id: 'progress-text', class: 'ptext' }),
+    el('button', { type: 'button', class: 'lang', onclick: () => setLanguage(lang === 'fr' ? 'en' : 'fr'), text: t('lang.switch') }),
+  );
+  if (info) progress(info.progress);
+  else bar.hidden = true;
+}
+
+// progress shows how far the tournament is, in the header and the bar.
+function progress(p) {
+  const box = document.getElementById('progress-text');
+  bar.hidden = !p.planned;
+  document.getElementById('progress-bar').style.width = `${p.planned ? Math.min(100, (100 * p.done) / p.planned) : 0}%`;
+  bar.classList.toggle('running', p.running);
+  if (!box) return;
+  box.textContent = progressText(p);
+  box.dataset.done = p.done;
+  box.dataset.planned = p.planned;
+  box.classList.toggle('running', p.running);
+}
+
+function progressText(p) {
+  const parts = [t('progress.games', { done: p.done, planned: p.planned })];
+  if (p.running) {
+    if (p.playing) parts.push(t('progress.playing', { n: p.playing }));
+    if (p.left_s) parts.push(t('progress.left', { time: duration(p.left_s) }));
+  } else if (p.finished) parts.push(t('progress.finished'));
+  else if (p.done < p.planned) parts.push(t('progress.stopped'));
+  return parts.join(' · ');
+}
+
+// listen follows the tournament's events; a view's onState learns whether a
+// game was stored since the last event (changed) to reload its data.
+function listen(tid) {
+  if (events?.tid === tid) return;
+  events?.source.close();
+  events = null;
+  lastState = null;
+  if (!tid) return;
+  const source = new EventSource(`/api/t/${tid}/events`);
+  events = { tid, source };
+  source.addEventListener('state', (e) => {
+    const s = JSON.parse(e.data);
+    const changed = lastState !== null && (lastState.progress.last_game !== s.progress.last_game ||
+      lastState.progress.finished !== s.progress.finished);
+    lastState = s;
+    progress(s.progress);
+    current?.onState?.(s, changed);
+  });
+}
+
+// ------------------------------------------------------------ tournaments
+
+async function viewTournaments() {
+  const list = await getJSON('/api/tournaments.json');
+  if (list.length === 1) {
+    return { node: el('div'), start: () => navigate(`/t/${list[0].id}`, true) };
+  }
+  const node = el('section', { class: 'tournaments' });
+  if (!list.length) node.append(el('p', { class: 'message', text: t('empty.tournaments') }));
+  for (const x of list) {
+    node.append(el('a', { class: 'tcard', href: `/t/${x.id}` },
+      el('h2', { text: `${x.game} #${x.id}` }),
+      el('p', { text: [t('tournament.bots', { n: x.bots }), t('progress.games', { done: x.progress.done, planned: x.progress.planned }),
+        x.progress.finished ? t('progress.finished') : '', t('tournament.seed', { seed: x.seed })].filter(Boolean).join(' · ') }),
+      el('p', { class: 'dim', text: t('tournament.created', { date: new Date(x.created).toLocaleString(lang) }) })));
+  }
+  return { node, nav: 'tournaments' };
+}
+
+// ------------------------------------------------------------ standings
+
+// fitRows sizes a table's rows so that all of them fit the box's height: the
+// projector must show 30 bots without scrolling.
+function fitRows(box, rows, { min = 20, max = 64, extra = 1.3 } = {}) {
+  const h = Math.floor(box.clientHeight / (rows + extra));
+  box.style.setProperty('--row', `${Math.max(min, Math.min(max, h))}px`);
+}
+
+const tieTag = (s, next) => {
+  if (!next) return null;
+  // Bots that no rule separates share a rank, shown as = in the rank column.
+  if (!s.tie_break || s.tie_break === 'points') return null;
+  return el('span', { class: 'tie', dataset: { rule: s.tie_break }, title: t('standings.order'), text: t('tie.' + s.tie_break) });
+};
+
+function standingsTable(tid, st) {
+  const lo = Math.min(...st.map((s) => s.rating_low)), hi = Math.max(...st.map((s) => s.rating_high));
+  const pos = (x) => (hi > lo ? (100 * (x - lo)) / (hi - lo) : 50);
+  const fault = (n) => el('td', { class: n ? 'num fault' : 'num zero', text: n ? n : '·' });
+  const rows = st.map((s, i) => el('tr', { dataset: { bot: s.bot.id, rank: s.rank } },
+    el('td', { class: 'rank', text: i > 0 && st[i - 1].rank === s.rank ? '=' : s.rank }),
+    el('td', { class: 'name' }, el('a', { href: `/t/${tid}/bot/${s.bot.id}`, text: s.bot.name }),
+      s.check && s.check.at && !s.check.ok ? el('span', { class: 'tag bad', text: t('standings.checkfailed') }) : null),
+    el('td', { class: 'num pts' }, el('span', { class: 'v', text: points(s.points) }), tieTag(s, st[i + 1])),
+    el('td', { class: 'num', text: s.games }),
+    el('td', { class: 'num w', text: s.wins }),
+    el('td', { class: 'num d', text: s.draws }),
+    el('td', { class: 'num l', text: s.losses }),
+    el('td', { class: 'num beaten', text: s.beaten }),
+    fault(s.timeouts), fault(s.crashes), fault(s.illegal),
+    el('td', { class: 'rating' },
+      el('span', { class: 'rv', text: Math.round(s.rating) }),
+      el('span', { class: 'ci', text: `${Math.round(s.rating_low)}–${Math.round(s.rating_high)}` }),
+      el('span', { class: 'cibar', 'aria-hidden': 'true' },
+        el('i', { class: 'band', style: { left: `${pos(s.rating_low)}%`, width: `${pos(s.rating_high) - pos(s.rating_low)}%` } }),
+        el('i', { class: 'dot', style: { left: `${pos(s.rating)}%` } })))));
+  return el('table', { class: 'standings' },
+    el('thead', {},
+      el('tr', {}, el('th', { rowspan: 2, text: t('col.rank') }), el('th', { rowspan: 2, class: 'name', text: t('col.bot') }),
+        el('th', { rowspan: 2, text: t('col.points') }), el('th', { rowspan: 2, text: t('col.games') }),
+        el('th', { rowspan: 2, class: 'w', text: t('col.w') }), el('th', { rowspan: 2, class: 'd', text: t('col.d') }),
+        el('th', { rowspan: 2, class: 'l', text: t('col.l') }), el('th', { rowspan: 2, text: t('col.beaten') }),
+        el('th', { colspan: 3, class: 'group', text: t('col.faults') }), el('th', { rowspan: 2, class: 'rating', text: t('col.rating') })),
+      el('tr', { class: 'sub' }, el('th', { text: t('col.timeouts') }), el('th', { text: t('col.crashes') }), el('th', { text: t('col.illegal') }))),
+    el('tbody', {}, rows));
+}
+
+async function viewStandings([tid]) {
+  const box = el('div', { class: 'fit' });
+  const exports = el('span', { class: 'exports' }, t('export'), ' ',
+    el('a', { href: `/api/t/${tid}/standings.csv`, download: '' , text: `${t('export.standings')} CSV` }), ' · ',
+    el('a', { href: `/api/t/${tid}/standings.json`, target: '_blank', text: `${t('export.standings')} JSON` }), ' · ',
+    el('a', { href: `/api/t/${tid}/games.csv`, download: '', text: `${t('export.games')} CSV` }), ' · ',
+    el('a', { href: `/api/t/${tid}/games.json`, target: '_blank', text: `${t('export.games')} JSON` }));
+  const node = el('section', { class: 'page standings-view' }, box,
+    el('footer', { class: 'note' }, el('span', { text: t('standings.order') }), ' ', exports));
+  let n = 0;
+  const load = async () => {
+    const st = await getJSON(`/api/t/${tid}/standings.json`);
+    n = st.length;
+    fill(box, st.length ? standingsTable(tid, st) : el('p', { class: 'message', text: t('empty.games') }));
+    fitRows(box, n + 1);
+  };
+  await load();
+  return { node, tid, nav: 'standings', fit: () => fitRows(box, n + 1), onState: (s, changed) => changed && load() };
+}
+
+// ------------------------------------------------------------ crosstable
+
+function crossTable(tid, ct) {
+  const n = ct.bots.length;
+  const head = el('tr', {}, el('th', { class: 'rk' }), el('th', { class: 'nm' }),
+    ct.bots.map((b, j) => el('th', { class: 'colh', title: b.name, text: j + 1 })),
+    el('th', { class: 'total', text: t('col.total') }));
+  const rows = ct.bots.map((b, i) => el('tr', { dataset: { bot: b.id } },
+    el('th', { class: 'rk', text: b.rank }),
+    el('th', { class: 'nm' }, el('a', { href: `/t/${tid}/bot/${b.id}`, text: b.name })),
+    ct.bots.map((o, j) => {
+      const c = ct.cells[i][j];
+      if (i === j) return el('td', { class: 'self' });
+      if (!c) return el('td', { class: 'none' });
+      const res = c.points > c.against ? 'win' : c.points < c.against ? 'loss' : 'draw';
+      return el('td', { class: `cell ${res}`, dataset: { row: b.id, col: o.id } },
+        el('a', { href: `/t/${tid}/pair/${b.id}/${o.id}`, title: `${b.name} – ${o.name}: ${c.wins} ${t('col.w')} · ${c.draws} ${t('col.d')} · ${c.losses} ${t('col.l')}`,
+          text: points(c.points) }));
+    }),
+    el('td', { class: 'total', text: points(b.points) })));
+  const table = el('table', { class: 'cross' }, el('thead', {}, head), el('tbody', {}, rows));
+  table.style.setProperty('--n', n);
+  return table;
+}
+
+function fitCross(box, n) {
+  fitRows(box, n + 1, { min: 18, max: 60, extra: 1.2 });
+  const name = Math.min(320, Math.max(160, box.clientWidth * 0.16));
+  const cw = Math.floor((box.clientWidth - name - 150) / Math.max(n, 1));
+  box.style.setProperty('--cw', `${Math.max(26, Math.min(110, cw))}px`);
+  box.style.setProperty('--nw', `${name}px`);
+}
+
+async function viewCrosstable([tid]) {
+  const box = el('div', { class: 'fit' });
+  const node = el('section', { class: 'page cross-view' }, box, el('footer', { class: 'note', text: t('crosstable.help') }));
+  let n = 0;
+  const load = async () => {
+    const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
+    n = ct.bots.length;
+    fill(box, n ? crossTable(tid, ct) : el('p', { class: 'message', text: t('empty.games') }));
+    fitCross(box, n);
+  };
+  await load();
+  return { node, tid, nav: 'crosstable', fit: () => fitCross(box, n), onState: (s, changed) => changed && load() };
+}
+
+// ------------------------------------------------------------ pairings
+
+function gameRow(g, focus) {
+  const names = g.players.map((p) => p.name);
+  const best = Math.min(...g.players.map((p) => p.rank));
+  const winners = g.players.filter((p) => p.rank === best);
+  const res = winners.length === 1 ? t('game.wins', { name: winners[0].name }) : t('game.draw');
+  const faults = g.players.filter((p) => p.faults).map((p) => `${p.name}: ${tn('game.faults', p.faults)}`);
+  const cls = focus === undefined ? '' : winners.length > 1 ? ' draw' : winners[0].bot_id === focus ? ' win' : ' loss';
+  return el('a', { class: 'game-row' + cls, href: `/game/${g.id}`, dataset: { game: g.id } },
+    el('span', { class: 'gno', text: `#${g.id}` }),
+    el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
+    el('span', { class: 'gp seat0', text: names[0] }),
+    el('span', { class: 'gscore', text: g.players.map((p) => p.score).join(' – ') }),
+    el('span', { class: 'gp seat1', text: names[1] || '' }),
+    el('span', { class: 'gres', text: `${res} · ${g.reason}` }),
+    el('span', { class: 'gfaults', text: faults.join(' · ') }),
+    el('span', { class: 'go', text: '▶ ' + t('game.replay') }));
+}
+
+async function viewPair([tid, a, b]) {
+  const gs = await getJSON(`/api/t/${tid}/games.json?bot=${a}&opponent=${b}`);
+  let na = String(a), nb = String(b);
+  for (const p of gs[0]?.players || []) {
+    if (p.bot_id === a) na = p.name;
+    if (p.bot_id === b) nb = p.name;
+  }
+  let pa = 0, pb = 0;
+  for (const g of gs) {
+    const ra = g.players.find((p) => p.bot_id === a).rank, rb = g.players.find((p) => p.bot_id === b).rank;
+    if (ra < rb) pa += 1; else if (rb < ra) pb += 1; else { pa += 0.5; pb += 0.5; }
+  }
+  const node = el('section', { class: 'page pair-view' },
+    el('h1', {}, el('a', { href: `/t/${tid}/bot/${a}`, text: na }), ` ${points(pa)} – ${points(pb)} `,
+      el('a', { href: `/t/${tid}/bot/${b}`, text: nb })),
+    el('p', { class: 'dim', text: t('pair.games', { n: gs.length }) }),
+    el('div', { class: 'games' }, gs.length ? gs.map((g) => gameRow(g, a)) : el('p', { class: 'message', text: t('empty.games') })));
+  return { node, tid, nav: 'crosstable' };
+}
+
+// ------------------------------------------------------------ replay
+
+async function viewGame([id], q) {
+  const rp = await getJSON(`/api/game/${id}/replay.json`);
+  const g = rp.game;
+  let start = +(q.get('frame') || 0);
+  if (q.has('move')) {
+    const n = +q.get('move');
+    start = Math.max(0, rp.frames.findIndex((f) => f.moves.some((m) => m.n === n)));
+  }
+  const tid = g.tournament_id;
+  const title = el('div', { class: 'gametitle' },
+    el('h1', {}, t('game.title', { id: g.id }), ' · ',
+      el('a', { class: 'seat0', href: `/t/${tid}/bot/${g.players[0].bot_id}`, text: g.players[0].name }), ` ${t('game.vs')} `,
+      el('a', { class: 'seat1', href: `/t/${tid}/bot/${g.players[1]?.bot_id}`, text: g.players[1]?.name || '' })),
+    el('span', { class: 'dim', text: `${t('game.round', { round: g.round })} · ${rp.kind}` }),
+    g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null);
+  const node = el('section', { class: 'page game-view' }, title);
+  const player = new Player(node, rp, { start, autoplay: q.has('play') });
+  const onKey = (e) => { if (!e.ctrlKey && !e.metaKey && !e.altKey && player.key(e)) e.preventDefault(); };
+  document.addEventListener('keydown', onKey);
+  return { node, tid, nav: 'crosstable', cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
+}
+
+// ------------------------------------------------------------ live
+
+// liveCards keeps one card per game in progress, updated in place.
+class LiveCards {
+  constructor(kind) {
+    this.kind = kind;
+    this.node = el('div', { class: 'livecards' });
+    this.cards = new Map();
+  }
+
+  update(live) {
+    const keep = new Set(live.map((l) => l.key));
+    for (const [key, c] of this.cards) if (!keep.has(key)) { c.node.remove(); this.cards.delete(key); }
+    for (const l of live) {
+      const names = l.players.map((p) => p.name);
+      let c = this.cards.get(l.key);
+      if (!c) {
+        c = { node: el('div', { class: 'livecard', dataset: { key: l.key } }) };
+        c.head = el('div', { class: 'lhead' });
+        const boardBox = el('div', { class: 'lboard' });
+        c.board = miniBoard(this.kind, boardBox, names);
+        c.foot = el('div', { class: 'lfoot' });
+        c.node.append(c.head, boardBox, c.foot);
+        this.cards.set(l.key, c);
+        this.node.append(c.node);
+      }
+      if (!l.view) continue;
+      const view = JSON.parse(typeof l.view === 'string' ? l.view : JSON.stringify(l.view));
+      const side = (seat) => (this.kind === 'virus' ? (view.sides[seat] === 'player_1' ? 's1' : 's2') : `s${seat + 1}`);
+      const score = (seat) => (this.kind === 'virus' ? view.score[seat]
+        : (view.shots[1 - seat] || []).filter((s) => s.result !== 'miss').length);
+      fill(c.head,
+        el('span', { class: `who ${side(0)}`, text: names[0] }),
+        el('b', { class: 'lscore', text: `${score(0)} – ${score(1)}` }),
+        el('span', { class: `who ${side(1)}`, text: names[1] }));
+      c.board.draw(view, l.last ? [l.last] : [], false);
+      const d = l.last ? describe(this.kind, [{ moves: [] }, { moves: [l.last] }], 1, names) : { text: '' };
+      fill(c.foot, el('span', { class: 'lmoves', text: t('live.moves', { n: l.moves }) }), ' · ', d.text,
+        d.fault ? el('span', { class: `verdict v-${d.fault}`, text: verdictText(d.fault) }) : '');
+      c.node.dataset.moves = l.moves;
+    }
+  }
+}
+
+async function viewLive([tid]) {
+  const [snap, info] = await Promise.all([getJSON(`/api/t/${tid}/live.json`), getJSON(`/api/t/${tid}/info.json`)]);
+  const cards = new LiveCards(info.game);
+  const none = el('p', { class: 'message', text: t('live.none') });
+  const recent = el('div', { class: 'games recent' });
+  const big = el('div', { class: 'bigprogress' }, el('div', { class: 'btext' }), el('div', { class: 'bbar' }, el('i')));
+  const node = el('section', { class: 'page live-view' }, big, none, cards.node, el('h2', { text: t('live.recent') }), recent);
+  const loadRecent = async () => {
+    const gs = await getJSON(`/api/t/${tid}/games.json`);
+    fill(recent, gs.slice(-4).reverse().map((g) => gameRow(g)));
+  };
+  const update = (s) => {
+    cards.update(s.live);
+    none.hidden = s.live.length > 0;
+    big.firstChild.textContent = progressText(s.progress);
+    big.lastChild.firstChild.style.width = `${s.progress.planned ? (100 * s.progress.done) / s.progress.planned : 0}%`;
+  };
+  update(snap);
+  await loadRecent();
+  return { node, tid, nav: 'live', onState: (s, changed) => { update(s); if (changed) loadRecent(); } };
+}
+
+// ------------------------------------------------------------ bot page
+
+async function viewBot([tid, bid]) {
+  const b = await getJSON(`/api/t/${tid}/bot/${bid}/info.json`);
+  const s = b.standing;
+  const check = !b.check.at ? t('bot.check.none') : b.check.ok ? t('bot.check.ok') : t('bot.check.failed', { verdict: verdictText(b.check.verdict) });
+  const facts = s ? [
+    [t('col.rank'), s.rank], [t('col.points'), points(s.points)],
+    [`${t('col.w')} / ${t('col.d')} / ${t('col.l')}`, `${s.wins} / ${s.draws} / ${s.losses}`],
+    [t('col.beaten'), s.beaten], [t('col.faults'), `${s.timeouts} ${t('col.timeouts')} · ${s.crashes} ${t('col.crashes')} · ${s.illegal} ${t('col.illegal')}`],
+    [t('col.rating'), `${Math.round(s.rating)} (${Math.round(s.rating_low)}–${Math.round(s.rating_high)})`],
+  ] : [];
+  const onlyFaults = el('input', { type: 'checkbox', onchange: (e) => list.classList.toggle('onlyfaults', e.target.checked) });
+  // The first game with a fault shows its log open: that is where an
+  // author starts reading.
+  const first = b.games.find((g) => g.faults.length);
+  const list = el('div', { class: 'botgames' }, b.games.map((g) => botGame(tid, bid, g, g === first)));
+  const node = el('section', { class: 'page bot-view' },
+    el('h1', {}, b.bot.name, el('span', { class: 'sha', text: b.bot.sha256.slice(0, 12) })),
+    el('dl', { class: 'facts' }, facts.map(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })]),
+      el('dt', { text: t('bot.check') }), el('dd', { class: b.check.at && !b.check.ok ? 'bad' : '', text: check })),
+    b.check.at && !b.check.ok ? el('pre', { class: 'log', text: [b.check.detail, b.check.log].filter(Boolean).join('\n\n') }) : null,
+    el('h2', {}, t('bot.games'), ' ', el('label', { class: 'filter' }, onlyFaults, ' ', t('bot.onlyfaults'))),
+    list);
+  return { node, tid, nav: 'standings' };
+}
+
+function botGame(tid, bid, g, open) {
+  const faults = g.faults.length
+    ? el('ul', { class: 'faults' }, g.faults.map((f) => el('li', { dataset: { n: f.n } },
+      el('a', { href: `/game/${g.id}?move=${f.n}`, text: t('bot.fault', { n: f.n + 1, own: f.own, verdict: verdictText(f.verdict) }) }),
+      f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + f.reason }) : null,
+      f.detail ? el('pre', { class: 'detail', text: f.detail }) : null)))
+    : el('p', { class: 'dim', text: t('bot.nofault') });
+  const log = el('details', { class: 'logbox', open: open || null },
+    el('summary', { text: t('bot.log') }),
+    el('pre', { class: 'log', text: g.log || t('bot.nolog') }));
+  return el('article', { class: `botgame ${g.result}${g.faults.length ? ' hasfaults' : ''}`, dataset: { game: g.id } },
+    el('div', { class: 'bghead' },
+      el('a', { class: 'gno', href: `/game/${g.id}`, text: `#${g.id}` }),
+      el('span', { class: `res ${g.result}`, text: t('result.' + g.result) }),
+      el('span', {}, `${t('game.vs')} `, ...g.opponents.map((p) => el('a', { href: `/t/${tid}/pair/${bid}/${p.bot_id}`, text: p.name }))),
+      el('span', { class: 'dim', text: `${t('bot.seat', { seat: g.seat })}${g.seat === 0 ? ' · ' + t('game.first') : ''}` }),
+      el('span', { class: 'gscore', text: [g.score, ...g.opponents.map((p) => p.score)].join(' – ') }),
+      el('span', { class: 'dim', text: g.reason }),
+      el('a', { class: 'go', href: `/game/${g.id}`, text: '▶ ' + t('game.replay') })),
+    faults, log);
+}
+
+// ------------------------------------------------------------ presentation
+
+function podium(st) {
+  const places = st.slice(0, 3);
+  const order = [1, 0, 2].filter((i) => places[i]);
+  return el('div', { class: 'podium' }, order.map((i) => {
+    const s = places[i];
+    return el('div', { class: `place p${i + 1}`, dataset: { bot: s.bot.id } },
+      el('div', { class: 'pname', text: s.bot.name }),
+      el('div', { class: 'ppts', text: t('show.points', { n: points(s.points) }) }),
+      el('div', { class: 'block' }, el('span', { text: s.rank })));
+  }));
+}
+
+// decisiveGame is the game between the first two bots that was won by the
+// smallest margin, else any game of the leader.
+async function decisiveGame(tid, st) {
+  if (st.length < 2) return null;
+  const [a, b] = [st[0].bot.id, st[1].bot.id];
+  let gs = await getJSON(`/api/t/${tid}/games.json?bot=${a}&opponent=${b}`);
+  if (!gs.length) gs = await getJSON(`/api/t/${tid}/games.json?bot=${a}`);
+  if (!gs.length) return null;
+  const margin = (g) => {
+    const won = new Set(g.players.map((p) => p.rank)).size > 1 ? 0 : 1000;
+    const sc = g.players.map((p) => p.score);
+    return won + Math.abs((sc[0] || 0) - (sc[1] || 0));
+  };
+  return gs.slice().sort((x, y) => margin(x) - margin(y))[0];
+}
+
+async function viewShow([tid], q) {
+  const dwell = (+q.get('dwell') || 15) * 1000;
+  const replayMs = (+q.get('replay') || 40) * 1000;
+  const stop = new AbortController();
+  const caption = el('div', { class: 'caption' });
+  const stage = el('div', { class: 'stage-box' });
+  const hint = el('div', { class: 'hint', text: t('show.fullscreen') });
+  const node = el('section', { class: 'show-view' }, caption, stage, hint);
+  let player = null;
+  let fit = null;
+  const onKey = (e) => {
+    if (e.key !== 'f' && e.key !== 'F') return;
+    if (document.fullscreenElement) document.exitFullscreen();
+    else document.documentElement.requestFullscreen?.().catch(() => {});
+  };
+  document.addEventListener('keydown', onKey);
+  const put = (name, title, content, fitter) => {
+    node.dataset.stage = name;
+    caption.textContent = title;
+    fill(stage, content);
+    fit = fitter;
+    fit?.();
+  };
+  const stages = {
+    podium: async (st) => { put('podium', t('show.podium'), podium(st)); await sleep(dwell, stop.signal); },
+    standings: async (st) => {
+      const box = el('div', { class: 'fit' }, standingsTable(tid, st));
+      put('standings', t('show.standings'), box, () => fitRows(box, st.length + 1, { max: 80 }));
+      await sleep(dwell, stop.signal);
+    },
+    crosstable: async () => {
+      const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
+      const box = el('div', { class: 'fit' }, crossTable(tid, ct));
+      put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.bots.length));
+      await sleep(dwell, stop.signal);
+    },
+    live: async () => {
+      // The events may not have come yet on the first round.
+      if (!lastState?.live?.length) return;
+      const cards = new LiveCards(kinds[tid]);
+      cards.update(lastState.live);
+      put('live', t('show.live'), el('div', { class: 'live-view' }, cards.node));
+      const follow = setInterval(() => cards.update(lastState.live), 250);
+      await sleep(dwell, stop.signal);
+      clearInterval(follow);
+    },
+    decisive: async (st) => {
+      const g = await decisiveGame(tid, st);
+      if (!g) return;
+      const rp = await getJSON(`/api/game/${g.id}/replay.json`);
+      const box = el('div', { class: 'game-view' });
+      put('decisive', t('show.decisive', { a: g.players[0].name, b: g.players[1]?.name || '' }), box);
+      node.dataset.game = g.id;
+      const delay = Math.max(40, Math.min(700, replayMs / Math.max(1, rp.frames.length)));
+      await new Promise((resolve) => {
+        player = new Player(box, rp, { controls: false, autoplay: true, delay, onEnd: resolve });
+        stop.signal.addEventListener('abort', resolve);
+      });
+      await sleep(dwell / 2, stop.signal);
+      player.destroy();
+      player = null;
+    },
+  };
+  const loop = async () => {
+    while (!stop.signal.aborted) {
+      try {
+        const [info, st] = await Promise.all([getJSON(`/api/t/${tid}/info.json`), getJSON(`/api/t/${tid}/standings.json`)]);
+        const order = [];
+        if (info.progress.finished && st.length) order.push('podium');
+        order.push('standings', 'crosstable', 'live', 'decisive');
+        for (const name of order) {
+          if (stop.signal.aborted) return;
+          await stages[name](st);
+        }
+      } catch (err) {
+        if (stop.signal.aborted) return;
+        put('error', '', el('p', { class: 'message error', text: t('error', { msg: err.message }) }));
+        await sleep(dwell, stop.signal);
+      }
+    }
+  };
+  return {
+    node, tid, bodyClass: 'show',
+    start: loop,
+    fit: () => fit?.(),
+    cleanup: () => { stop.abort(); player?.destroy(); document.removeEventListener('keydown', onKey); },
+  };
+}
+
+// ------------------------------------------------------------ start
+
+await loadStrings();
+document.title = t('app');
+route();

@@ -1,0 +1,141 @@
+package screen
+
+import (
+	"net/http"
+
+	"botjudge/results"
+)
+
+// BotPage is everything a bot's author needs to see why it lost: its check,
+// its line in the standings, and every game with its faults and its log.
+type BotPage struct {
+	Bot      results.Bot       `json:"bot"`
+	Check    results.Check     `json:"check"`
+	Standing *results.Standing `json:"standing,omitempty"`
+	Games    []BotGame         `json:"games"`
+}
+
+// BotGame is one game seen from one bot.
+type BotGame struct {
+	ID        int64            `json:"id"`
+	Key       string           `json:"key"`
+	Round     int              `json:"round"`
+	Seat      int              `json:"seat"`
+	Opponents []results.Player `json:"opponents"`
+	Rank      int              `json:"rank"`
+	Score     int              `json:"score"`
+	// Result is "win" (best rank alone), "loss" (someone ranked better) or
+	// "draw".
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+	// Answers counts the bot's answers in the game.
+	Answers int     `json:"answers"`
+	Faults  []Fault `json:"faults"`
+	// Log is what the bot printed during the game (a traceback included).
+	Log string `json:"log"`
+}
+
+// Fault is one answer of the bot that was not a legal move.
+type Fault struct {
+	// N is the index of the move in the game, Own the number of the bot's
+	// own answer (1 is its first).
+	N         int     `json:"n"`
+	Own       int     `json:"own"`
+	Verdict   string  `json:"verdict"`
+	Reason    string  `json:"reason"`
+	Detail    string  `json:"detail,omitempty"`
+	ElapsedMS float64 `json:"elapsed_ms"`
+}
+
+func resultOf(me results.Player, all []results.Player) string {
+	res := "win"
+	for _, p := range all {
+		switch {
+		case p.Seat == me.Seat:
+		case p.Rank < me.Rank:
+			return "loss"
+		case p.Rank == me.Rank:
+			res = "draw"
+		}
+	}
+	return res
+}
+
+func (s *Server) serveBot(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	t, err := s.tournament(ctx, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	bid, err := idParam(r, "bid")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	entries, err := s.db.Entries(ctx, t.ID)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	var page BotPage
+	for _, e := range entries {
+		if e.Bot.ID == bid {
+			page.Bot, page.Check = e.Bot, e.Check
+		}
+	}
+	if page.Bot.ID == 0 {
+		s.fail(w, errNotFound)
+		return
+	}
+	st, err := s.standings(ctx, r, t)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	for i := range st {
+		if st[i].Bot.ID == bid {
+			page.Standing = &st[i]
+		}
+	}
+	list, err := s.db.Games(ctx, t.ID, results.GameFilter{BotID: bid})
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	page.Games = []BotGame{}
+	for _, item := range list {
+		// Lists leave moves and logs out; the page needs both.
+		g, err := s.db.Game(ctx, item.ID)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		page.Games = append(page.Games, botGame(g, bid))
+	}
+	s.writeJSON(w, page)
+}
+
+func botGame(g results.Game, bid int64) BotGame {
+	bg := BotGame{ID: g.ID, Key: g.Key, Round: g.Round, Reason: g.Reason, Opponents: []results.Player{}, Faults: []Fault{}}
+	for _, p := range g.Players {
+		if p.BotID != bid {
+			p.Log = ""
+			bg.Opponents = append(bg.Opponents, p)
+			continue
+		}
+		bg.Seat, bg.Rank, bg.Score, bg.Log = p.Seat, p.Rank, p.Score, p.Log
+		bg.Result = resultOf(p, g.Players)
+	}
+	for n, m := range g.Moves {
+		if m.Seat != bg.Seat {
+			continue
+		}
+		bg.Answers++
+		if results.FaultClass(m.Verdict) != results.NoFault {
+			bg.Faults = append(bg.Faults, Fault{N: n, Own: bg.Answers, Verdict: m.Verdict, Reason: m.Reason,
+				Detail: m.Detail, ElapsedMS: float64(m.Elapsed.Microseconds()) / 1000})
+		}
+	}
+	return bg
+}

@@ -1,0 +1,688 @@
+package screen_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/games"
+	"botjudge/games/virus"
+	"botjudge/judge/screen"
+	"botjudge/judge/screen/browsertest"
+	"botjudge/results"
+)
+
+// serve starts the screen of the seed database for one test.
+func serve(t *testing.T) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(screen.New(fix.db, screen.Options{Poll: 100 * time.Millisecond, Log: log.New(testLog{t}, "", 0)}))
+	t.Cleanup(func() {
+		// Event streams only end when their connection does.
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	return srv
+}
+
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Logf("server: %s", strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+// browse opens a 1920×1080 tab on the screen at path. The test fails if the
+// page logged an error or threw by the time the test ends.
+func browse(t *testing.T, path string) (*browsertest.Page, context.Context, *httptest.Server) {
+	t.Helper()
+	b := browsertest.Start(t)
+	srv := serve(t)
+	p := b.NewPage(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	t.Cleanup(cancel)
+	t.Cleanup(func() {
+		if probs := p.Problems(); len(probs) > 0 {
+			t.Errorf("the browser reported problems:\n%s", strings.Join(probs, "\n"))
+		}
+	})
+	if path != "" {
+		if err := p.Navigate(ctx, srv.URL+path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p, ctx, srv
+}
+
+func wait(t *testing.T, ctx context.Context, p *browsertest.Page, expr string) {
+	t.Helper()
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := p.Wait(wctx, expr); err != nil {
+		var text string
+		p.Eval(ctx, `document.body.innerText.slice(0, 800)`, &text)
+		t.Fatalf("%v\npage text: %s", err, text)
+	}
+}
+
+func eval[T any](t *testing.T, ctx context.Context, p *browsertest.Page, expr string) T {
+	t.Helper()
+	var v T
+	if err := p.Eval(ctx, expr, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func press(t *testing.T, ctx context.Context, p *browsertest.Page, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		if err := p.Press(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// screenshot keeps the view as test output, under $SCREENSHOTS when set.
+func screenshot(t *testing.T, ctx context.Context, p *browsertest.Page, name string) {
+	t.Helper()
+	dir := os.Getenv("SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Let animations settle so that the picture shows the page at rest.
+	time.Sleep(700 * time.Millisecond)
+	path := filepath.Join(dir, name+".png")
+	if err := p.Screenshot(ctx, path); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", path)
+}
+
+// noScroll checks that the view fits the projector.
+func noScroll(t *testing.T, ctx context.Context, p *browsertest.Page, what string) {
+	t.Helper()
+	size := eval[[2]int](t, ctx, p, `[document.scrollingElement.scrollHeight, innerHeight]`)
+	if size[0] > size[1] {
+		t.Errorf("%s: the page is %d px high in a %d px window: it scrolls", what, size[0], size[1])
+	}
+	wide := eval[[2]int](t, ctx, p, `[document.scrollingElement.scrollWidth, innerWidth]`)
+	if wide[0] > wide[1] {
+		t.Errorf("%s: the page is %d px wide in a %d px window", what, wide[0], wide[1])
+	}
+}
+
+// points writes a score as the pages do: 14.5 is 14½.
+func points(x float64) string {
+	whole := int(x)
+	switch frac := x - float64(whole); {
+	case frac == 0.5 && whole == 0:
+		return "½"
+	case frac == 0.5:
+		return fmt.Sprintf("%d½", whole)
+	case frac == 0:
+		return strconv.Itoa(whole)
+	}
+	return strconv.FormatFloat(x, 'f', 2, 64)
+}
+
+func dash(n int) string {
+	if n == 0 {
+		return "·"
+	}
+	return strconv.Itoa(n)
+}
+
+func TestStandingsPage(t *testing.T) {
+	ctx0 := context.Background()
+	want, err := fix.db.Standings(ctx0, fix.virus.t.ID, results.SchemeDefault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/standings", fix.virus.t.ID))
+	wait(t, ctx, p, `document.querySelectorAll('table.standings tbody tr').length === 30`)
+	rows := eval[[][]string](t, ctx, p, `[...document.querySelectorAll('table.standings tbody tr')].map(tr => [
+		tr.dataset.rank, tr.querySelector('.name a').textContent, tr.querySelector('.pts .v').textContent,
+		...[...tr.cells].slice(3, 11).map(c => c.textContent), tr.querySelector('.rv').textContent, tr.querySelector('.ci').textContent,
+		tr.querySelector('.pts .tie')?.dataset.rule ?? ''])`)
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows on the page, %d standings", len(rows), len(want))
+	}
+	for i, s := range want {
+		tie := s.TieBreak // the tag names the rule that puts the bot above the next
+		if i == len(want)-1 || tie == results.ByPoints {
+			tie = ""
+		}
+		exp := []string{strconv.Itoa(s.Rank), s.Bot.Name, points(s.Points),
+			strconv.Itoa(s.Games), strconv.Itoa(s.Wins), strconv.Itoa(s.Draws), strconv.Itoa(s.Losses), strconv.Itoa(s.Beaten),
+			dash(s.Timeouts), dash(s.Crashes), dash(s.Illegal),
+			strconv.Itoa(int(s.Rating + 0.5)), fmt.Sprintf("%d–%d", int(s.RatingLow+0.5), int(s.RatingHigh+0.5)), tie}
+		if !slices.Equal(rows[i], exp) {
+			t.Errorf("row %d:\n page %q\n   db %q", i+1, rows[i], exp)
+		}
+	}
+	noScroll(t, ctx, p, "standings of 30 bots")
+	font := eval[float64](t, ctx, p, `parseFloat(getComputedStyle(document.querySelector('.standings td.name')).fontSize)`)
+	if font < 17 {
+		t.Errorf("names are %.1f px high with 30 bots: too small for a classroom", font)
+	}
+	order := eval[string](t, ctx, p, `document.querySelector('.note').textContent`)
+	for _, rule := range []string{"head-to-head", "wins", "Sonneborn–Berger"} {
+		if !strings.Contains(order, rule) {
+			t.Errorf("the page does not explain the order (%q missing): %s", rule, order)
+		}
+	}
+	screenshot(t, ctx, p, "standings")
+}
+
+func TestCrosstableLeadsToGames(t *testing.T) {
+	ctx0 := context.Background()
+	st, err := fix.db.Standings(ctx0, fix.virus.t.ID, results.SchemeDefault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := st[0].Bot, st[3].Bot
+	gs, err := fix.db.Games(ctx0, fix.virus.t.ID, results.GameFilter{BotID: a.ID, Opponent: b.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	score := 0.0
+	for _, g := range gs {
+		ids = append(ids, strconv.FormatInt(g.ID, 10))
+		var ra, rb int
+		for _, pl := range g.Players {
+			if pl.BotID == a.ID {
+				ra = pl.Rank
+			} else {
+				rb = pl.Rank
+			}
+		}
+		switch {
+		case ra < rb:
+			score++
+		case ra == rb:
+			score += 0.5
+		}
+	}
+
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", fix.virus.t.ID))
+	wait(t, ctx, p, `document.querySelectorAll('table.cross tbody tr').length === 30`)
+	noScroll(t, ctx, p, "crosstable of 30 bots")
+	order := eval[[]string](t, ctx, p, `[...document.querySelectorAll('table.cross tbody .nm a')].map(a => a.textContent)`)
+	for i, s := range st {
+		if order[i] != s.Bot.Name {
+			t.Fatalf("crosstable row %d is %s, standings say %s", i+1, order[i], s.Bot.Name)
+		}
+	}
+	cell := fmt.Sprintf(`document.querySelector('td.cell[data-row="%d"][data-col="%d"] a')`, a.ID, b.ID)
+	if got := eval[string](t, ctx, p, cell+`.textContent`); got != points(score) {
+		t.Errorf("cell %s–%s shows %q, the games give %s", a.Name, b.Name, got, points(score))
+	}
+	screenshot(t, ctx, p, "crosstable")
+
+	if err := p.Eval(ctx, cell+`.click()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.pair-view .game-row')`)
+	listed := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.pair-view .game-row')].map(r => r.dataset.game)`)
+	if !slices.Equal(listed, ids) {
+		t.Errorf("the cell lists games %v, the database has %v", listed, ids)
+	}
+	screenshot(t, ctx, p, "pairing")
+	if err := p.Eval(ctx, `document.querySelector('.pair-view .game-row').click()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `location.pathname === '/game/`+ids[0]+`' && document.querySelector('.replay')`)
+}
+
+// virusBoard applies the stored events to the opening position: the board a
+// replay must show, computed without the rules.
+func virusBoard(moves []results.Move) []int {
+	var g [virus.Size][virus.Size]int
+	g[0][0], g[virus.Size-1][virus.Size-1] = 1, 1
+	g[0][virus.Size-1], g[virus.Size-1][0] = 2, 2
+	for _, m := range moves {
+		var ev struct {
+			Side    string   `json:"side"`
+			Cell    *[2]int  `json:"cell"`
+			Flipped [][2]int `json:"flipped"`
+		}
+		if err := json.Unmarshal(m.Event, &ev); err != nil {
+			panic(err)
+		}
+		if ev.Cell == nil {
+			continue
+		}
+		v := 1
+		if ev.Side == "player_2" {
+			v = 2
+		}
+		g[ev.Cell[0]][ev.Cell[1]] = v
+		for _, f := range ev.Flipped {
+			g[f[0]][f[1]] = v
+		}
+	}
+	var flat []int
+	for _, row := range g {
+		flat = append(flat, row[:]...)
+	}
+	return flat
+}
+
+// gameWhere finds a stored game of the tournament that ok accepts.
+func gameWhere(t *testing.T, sd seeded, ok func(results.Game) bool) results.Game {
+	t.Helper()
+	ctx := context.Background()
+	list, err := fix.db.Games(ctx, sd.t.ID, results.GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, item := range list {
+		g, err := fix.db.Game(ctx, item.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok(g) {
+			return g
+		}
+	}
+	t.Fatal("no such game in the seed database")
+	return results.Game{}
+}
+
+func ranksAndScores(g results.Game) (string, string) {
+	var r, s []string
+	for _, p := range g.Players {
+		r = append(r, strconv.Itoa(p.Rank))
+		s = append(s, strconv.Itoa(p.Score))
+	}
+	return strings.Join(r, ","), strings.Join(s, ",")
+}
+
+func TestVirusReplay(t *testing.T) {
+	// A game with an illegal move and a timeout, whose passes must show.
+	g := gameWhere(t, fix.virus, func(g results.Game) bool {
+		kinds := map[string]bool{}
+		for _, m := range g.Moves {
+			kinds[m.Verdict] = true
+		}
+		return kinds["illegal"] && kinds["timeout"]
+	})
+	p, ctx, _ := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	board := `[...document.querySelectorAll('.replay .vboard .cell')].map(c => +c.dataset.v)`
+	if got := eval[[]int](t, ctx, p, board); !slices.Equal(got, virusBoard(nil)) {
+		t.Errorf("opening board %v", got)
+	}
+	press(t, ctx, p, "ArrowRight", "ArrowRight", "ArrowRight")
+	wait(t, ctx, p, `document.querySelector('.replay').dataset.frame === '3'`)
+	if got := eval[[]int](t, ctx, p, board); !slices.Equal(got, virusBoard(g.Moves[:3])) {
+		t.Errorf("board after 3 moves differs from the stored events")
+	}
+	press(t, ctx, p, "ArrowLeft")
+	wait(t, ctx, p, `document.querySelector('.replay').dataset.frame === '2'`)
+	if got := eval[[]int](t, ctx, p, board); !slices.Equal(got, virusBoard(g.Moves[:2])) {
+		t.Errorf("board after stepping back to move 2 differs from the stored events")
+	}
+
+	// A pass: the slider goes to it and the page says why.
+	for n, m := range g.Moves {
+		if m.Verdict == "" {
+			continue
+		}
+		if err := p.Eval(ctx, fmt.Sprintf(`(() => { const s = document.querySelector('.slider'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, n+1), nil); err != nil {
+			t.Fatal(err)
+		}
+		wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, n+1))
+		said := eval[string](t, ctx, p, `document.querySelector('.said').textContent + ' | ' + document.querySelector('.why').textContent`)
+		if !strings.Contains(said, m.Reason) || !strings.Contains(said, g.Players[m.Seat].Name) {
+			t.Errorf("move %d (%s: %s): the page says %q", n, m.Verdict, m.Reason, said)
+		}
+		if m.Verdict == "illegal" {
+			screenshot(t, ctx, p, "replay-virus-illegal")
+			break
+		}
+	}
+
+	press(t, ctx, p, "End")
+	last := len(g.Moves)
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last))
+	if got := eval[[]int](t, ctx, p, board); !slices.Equal(got, virusBoard(g.Moves)) {
+		t.Errorf("final board differs from the stored events")
+	}
+	rank, score := ranksAndScores(g)
+	res := eval[[3]string](t, ctx, p, `(r => [r.dataset.rank, r.dataset.score, r.textContent])(document.querySelector('.result'))`)
+	if res[0] != rank || res[1] != score || !strings.Contains(res[2], g.Reason) {
+		t.Errorf("final result shows %q, stored rank %s score %s reason %q", res, rank, score, g.Reason)
+	}
+	scores := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.card .score')].map(s => s.textContent)`)
+	if strings.Join(scores, ",") != score {
+		t.Errorf("cards show scores %v, stored %s", scores, score)
+	}
+	screenshot(t, ctx, p, "replay-virus-end")
+
+	// Space plays from the start to the end, at the highest speed.
+	press(t, ctx, p, "Home", "+", "+", "+", "+", " ")
+	wait(t, ctx, p, `document.querySelector('.replay').classList.contains('playing')`)
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d' && !document.querySelector('.replay').classList.contains('playing')`, last))
+	press(t, ctx, p, "Home", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight")
+	wait(t, ctx, p, `document.querySelector('.replay').dataset.frame === '12'`)
+	screenshot(t, ctx, p, "replay-virus-move12")
+}
+
+// shipsGrids computes both grids of a battleships game from its stored
+// events: for each seat, cell "CR" → sea, ship, miss, hit or sunk.
+func shipsGrids(t *testing.T, moves []results.Move) [2]map[string]string {
+	var ships [2][][]string
+	var shots [2]map[string]bool
+	for seat := range shots {
+		shots[seat] = map[string]bool{}
+	}
+	for _, m := range moves {
+		var ev struct {
+			Fleet [][4]any `json:"fleet"`
+			Shot  string   `json:"shot"`
+		}
+		if err := json.Unmarshal(m.Event, &ev); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range ev.Fleet {
+			c, r, size, o := int(s[0].(float64)), int(s[1].(float64)), int(s[2].(float64)), s[3].(string)
+			var cells []string
+			for i := range size {
+				if o == "v" {
+					cells = append(cells, fmt.Sprintf("%d%d", c, r+i))
+				} else {
+					cells = append(cells, fmt.Sprintf("%d%d", c+i, r))
+				}
+			}
+			ships[m.Seat] = append(ships[m.Seat], cells)
+		}
+		if ev.Shot != "" {
+			shots[1-m.Seat][ev.Shot] = true
+		}
+	}
+	var grids [2]map[string]string
+	for seat := range grids {
+		grids[seat] = map[string]string{}
+		for c := range 8 {
+			for r := range 8 {
+				grids[seat][fmt.Sprintf("%d%d", c, r)] = "sea"
+			}
+		}
+		for k := range shots[seat] {
+			grids[seat][k] = "miss"
+		}
+		for _, cells := range ships[seat] {
+			sunk := true
+			for _, k := range cells {
+				sunk = sunk && shots[seat][k]
+			}
+			for _, k := range cells {
+				switch {
+				case sunk:
+					grids[seat][k] = "sunk"
+				case shots[seat][k]:
+					grids[seat][k] = "hit"
+				default:
+					grids[seat][k] = "ship"
+				}
+			}
+		}
+	}
+	return grids
+}
+
+func TestBattleshipsReplay(t *testing.T) {
+	again := -1
+	g := gameWhere(t, fix.ships, func(g results.Game) bool {
+		if g.Players[0].Name != "amiral" || g.Players[1].Name != "hasard" {
+			return false
+		}
+		for n, m := range g.Moves {
+			if strings.Contains(string(m.Event), `"again":true`) && again < 0 {
+				again = n
+			}
+		}
+		return again >= 0
+	})
+	p, ctx, _ := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	wait(t, ctx, p, `document.querySelector('.replay .sboards')`)
+	// Frame 1 is both fleets; every later frame is one shot.
+	frame := again
+	if err := p.Eval(ctx, fmt.Sprintf(`(() => { const s = document.querySelector('.slider'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, frame), nil); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, frame))
+	if said := eval[string](t, ctx, p, `document.querySelector('.said').textContent`); !strings.Contains(said, "shoots again") {
+		t.Errorf("a hit's frame says %q, not that the shooter shoots again", said)
+	}
+	press(t, ctx, p, "End")
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, len(g.Moves)-1))
+	grids := eval[[2]map[string]string](t, ctx, p, `[...document.querySelectorAll('.replay .sgrid')].map(g =>
+		Object.fromEntries([...g.querySelectorAll('.cell')].map(c => [c.dataset.c + c.dataset.r, c.dataset.state])))`)
+	want := shipsGrids(t, g.Moves)
+	for seat := range grids {
+		for k, v := range want[seat] {
+			if grids[seat][k] != v {
+				t.Errorf("grid of seat %d, cell %s: page %q, stored events %q", seat, k, grids[seat][k], v)
+			}
+		}
+	}
+	rank, score := ranksAndScores(g)
+	res := eval[[3]string](t, ctx, p, `(r => [r.dataset.rank, r.dataset.score, r.textContent])(document.querySelector('.result'))`)
+	if res[0] != rank || res[1] != score || !strings.Contains(res[2], g.Reason) {
+		t.Errorf("final result shows %q, stored rank %s score %s reason %q", res, rank, score, g.Reason)
+	}
+	screenshot(t, ctx, p, "replay-battleships-end")
+	if err := p.Eval(ctx, fmt.Sprintf(`(() => { const s = document.querySelector('.slider'); s.value = %d; s.dispatchEvent(new Event('input')); })()`, len(g.Moves)/2), nil); err != nil {
+		t.Fatal(err)
+	}
+	screenshot(t, ctx, p, "replay-battleships-middle")
+
+	// A fleet that breaks the rules loses at once, and the page says why.
+	bad := gameWhere(t, fix.ships, func(g results.Game) bool { return g.Players[0].Name == "cassé" && g.Players[1].Name == "amiral" })
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d", strings.TrimSuffix(eval[string](t, ctx, p, `location.origin`), "/"), bad.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.replay .sboards')`)
+	press(t, ctx, p, "End")
+	wait(t, ctx, p, `document.querySelector('.replay').dataset.frame === '1'`)
+	said := eval[string](t, ctx, p, `document.querySelector('.said').textContent + ' | ' + document.querySelector('.why').textContent`)
+	if !strings.Contains(said, "overlap") || !strings.Contains(said, "cassé") {
+		t.Errorf("an invalid fleet's frame says %q", said)
+	}
+}
+
+// partial is a game of the live tournament after its first n moves, as
+// `judge run` writes it while the game is played.
+func partial(t *testing.T, g results.Game, n int) results.Live {
+	t.Helper()
+	answers := make([]games.Answer, n)
+	for i, m := range g.Moves[:n] {
+		answers[i] = games.Answer{Data: m.Answer}
+		if len(m.Answer) == 0 {
+			answers[i] = games.Answer{Fault: games.Verdict(m.Verdict), Detail: m.Detail}
+		}
+	}
+	names := []string{g.Players[0].Name, g.Players[1].Name}
+	s, _ := games.Replay(virus.Rules{}, g.Seed, names, answers, nil) // stops where the answers do
+	players := make([]results.Player, len(g.Players))
+	for i, pl := range g.Players {
+		players[i] = results.Player{Seat: i, BotID: pl.BotID, Name: pl.Name}
+	}
+	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: g.Moves[:n], View: s.View()}
+}
+
+func TestLiveGameAdvances(t *testing.T) {
+	if len(fix.live.pending) < 2 {
+		t.Fatal("the live tournament has no game left to play")
+	}
+	sd := fix.live
+	var full []results.Game
+	for _, pg := range sd.pending[:2] {
+		full = append(full, play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed,
+			[]bot{sd.bots[pg.seats[0]], sd.bots[pg.seats[1]]}, []int64{sd.ids[pg.seats[0]], sd.ids[pg.seats[1]]}, time.Now()))
+	}
+	sd.pending = sd.pending[2:]
+	fix.live = sd
+	ctx0 := context.Background()
+	done := len(must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{})))
+
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/live", sd.t.ID))
+	wait(t, ctx, p, `document.querySelector('.live-view') && document.getElementById('progress-text')?.dataset.done === '`+strconv.Itoa(done)+`'`)
+	card := func(g results.Game) string {
+		return fmt.Sprintf(`document.querySelector('.livecard[data-key="%s"]')`, g.Key)
+	}
+	pieces := func(g results.Game) int {
+		return eval[int](t, ctx, p, card(g)+`.querySelectorAll('.cell.s1, .cell.s2').length`)
+	}
+	for _, n := range []int{10, 30} {
+		for _, g := range full {
+			l := partial(t, g, n)
+			if err := fix.db.PutLive(ctx0, l); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, card(g)+`?.dataset.moves === '`+strconv.Itoa(n)+`'`)
+			want := 0
+			for _, v := range virusBoard(g.Moves[:n]) {
+				if v != 0 {
+					want++
+				}
+			}
+			if got := pieces(g); got != want {
+				t.Errorf("after %d moves the live board has %d pieces, the game %d", n, got, want)
+			}
+		}
+	}
+	screenshot(t, ctx, p, "live")
+	if _, err := fix.db.SaveGame(ctx0, full[0]); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `!`+card(full[0])+` && document.getElementById('progress-text').dataset.done === '`+strconv.Itoa(done+1)+`'`)
+	// A game stored by the run gives the pace, hence the time left.
+	wait(t, ctx, p, `document.querySelector('.bigprogress').textContent.includes('left')`)
+	id := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))[done].ID
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.recent .game-row[data-game="%d"]')`, id))
+	if _, err := fix.db.SaveGame(ctx0, full[1]); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `!document.querySelector('.livecard') && !document.querySelector('.live-view > .message').hidden`)
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func TestPresentationCycles(t *testing.T) {
+	ctx0 := context.Background()
+	st := must(fix.db.Standings(ctx0, fix.virus.t.ID, results.SchemeDefault))
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/show?dwell=2&replay=3", fix.virus.t.ID))
+	stage := func(name string) string {
+		return `document.querySelector('.show-view')?.dataset.stage === '` + name + `'`
+	}
+	wait(t, ctx, p, stage("podium"))
+	names := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.podium .place')].map(p => p.querySelector('.pname').textContent)`)
+	if want := []string{st[1].Bot.Name, st[0].Bot.Name, st[2].Bot.Name}; !slices.Equal(names, want) {
+		t.Errorf("podium shows %v, want %v (second, first, third)", names, want)
+	}
+	if eval[bool](t, ctx, p, `getComputedStyle(document.getElementById('top')).display !== 'none'`) {
+		t.Error("the presentation shows the header")
+	}
+	screenshot(t, ctx, p, "show-podium")
+	wait(t, ctx, p, stage("standings"))
+	noScroll(t, ctx, p, "presentation standings")
+	screenshot(t, ctx, p, "show-standings")
+	wait(t, ctx, p, stage("crosstable"))
+	noScroll(t, ctx, p, "presentation crosstable")
+	screenshot(t, ctx, p, "show-crosstable")
+	wait(t, ctx, p, stage("decisive")+` && document.querySelector('.show-view .replay')`)
+	id := eval[string](t, ctx, p, `document.querySelector('.show-view').dataset.game`)
+	gid, _ := strconv.ParseInt(id, 10, 64)
+	g := must(fix.db.Game(ctx0, gid))
+	pair := []int64{g.Players[0].BotID, g.Players[1].BotID}
+	if !slices.Contains(pair, st[0].Bot.ID) || !slices.Contains(pair, st[1].Bot.ID) {
+		t.Errorf("the decisive game %d is not between the first two bots", gid)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.show-view .replay')?.dataset.frame === '%d'`, len(g.Moves)))
+	noScroll(t, ctx, p, "presentation replay")
+	screenshot(t, ctx, p, "show-replay")
+	// Then it starts again, by itself.
+	wait(t, ctx, p, stage("podium"))
+}
+
+func TestBotPage(t *testing.T) {
+	ctx0 := context.Background()
+	// crashy bots raise at their seventh answer.
+	i := 0
+	for virusStyles[i].kind != "crashy" {
+		i++
+	}
+	id := fix.virus.ids[i]
+	list := must(fix.db.Games(ctx0, fix.virus.t.ID, results.GameFilter{BotID: id}))
+	g := must(fix.db.Game(ctx0, list[0].ID))
+	var seat int
+	for _, pl := range g.Players {
+		if pl.BotID == id {
+			seat = pl.Seat
+		}
+	}
+	n := slices.IndexFunc(g.Moves, func(m results.Move) bool { return m.Seat == seat && m.Verdict == "error" })
+	if n < 0 {
+		t.Fatal("the crashy bot did not crash")
+	}
+
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/bot/%d", fix.virus.t.ID, id))
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelectorAll('.botgame').length === %d`, len(list)))
+	game := fmt.Sprintf(`document.querySelector('.botgame[data-game="%d"]')`, g.ID)
+	fault := eval[[2]string](t, ctx, p, game+`.querySelector('.faults li') && (li => [li.dataset.n, li.textContent])(`+game+`.querySelector('.faults li'))`)
+	if fault[0] != strconv.Itoa(n) || !strings.Contains(fault[1], "IndexError") || !strings.Contains(fault[1], "error") {
+		t.Errorf("the fault shows %q, the game has an error at move %d", fault, n)
+	}
+	if got := eval[string](t, ctx, p, game+`.querySelector('.log').textContent`); got != g.Players[seat].Log {
+		t.Errorf("the log shows %q, stored %q", got, g.Players[seat].Log)
+	}
+	screenshot(t, ctx, p, "bot")
+	if err := p.Eval(ctx, game+`.querySelector('.faults li a').click()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, n+1))
+	if said := eval[string](t, ctx, p, `document.querySelector('.why').textContent`); !strings.Contains(said, "IndexError") {
+		t.Errorf("the replay at the crash says %q", said)
+	}
+	screenshot(t, ctx, p, "replay-virus-crash")
+}
+
+func TestFrenchWhenAsked(t *testing.T) {
+	p, ctx, srv := browse(t, "")
+	if err := p.SetHeaders(ctx, map[string]string{"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.8"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/standings", srv.URL, fix.virus.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('table.standings')`)
+	got := eval[[2]string](t, ctx, p, `[document.documentElement.lang, document.querySelector('#top nav a.active').textContent]`)
+	if got != [2]string{"fr", "Classement"} {
+		t.Errorf("a French browser gets %q", got)
+	}
+	screenshot(t, ctx, p, "standings-fr")
+	if err := p.Eval(ctx, `document.querySelector('button.lang').click()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.documentElement.lang === 'en' && document.querySelector('#top nav a.active')?.textContent === 'Standings'`)
+}

@@ -1,0 +1,202 @@
+package screen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/http"
+	"sync"
+	"time"
+
+	"botjudge/results"
+)
+
+// Snapshot is what the pages follow while a tournament runs: its progress
+// and its games in progress.
+type Snapshot struct {
+	Progress Progress   `json:"progress"`
+	Live     []LiveGame `json:"live"`
+}
+
+// LiveGame is a game in progress: its position and the last move.
+type LiveGame struct {
+	Key     string           `json:"key"`
+	Players []results.Player `json:"players"`
+	Moves   int              `json:"moves"`
+	Last    *results.Move    `json:"last,omitempty"`
+	View    json.RawMessage  `json:"view,omitempty"`
+	Updated time.Time        `json:"updated"`
+}
+
+func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
+	t, err := s.db.Tournament(ctx, tid)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	gs, err := s.db.Games(ctx, tid, results.GameFilter{})
+	if err != nil {
+		return Snapshot{}, err
+	}
+	live, err := s.db.Live(ctx, tid)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	snap := Snapshot{Progress: progressOf(t, gs, live, time.Now()), Live: []LiveGame{}}
+	// The estimate moves every poll; rounded, it only changes the message
+	// (and wakes the pages) every few seconds.
+	snap.Progress.Left = math.Round(snap.Progress.Left/5) * 5
+	for _, l := range live {
+		lg := LiveGame{Key: l.Key, Players: l.Players, Moves: len(l.Moves), View: l.View, Updated: l.Updated}
+		if n := len(l.Moves); n > 0 {
+			lg.Last = &l.Moves[n-1]
+		}
+		snap.Live = append(snap.Live, lg)
+	}
+	return snap, nil
+}
+
+func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
+	tid, err := idParam(r, "tid")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	snap, err := s.snapshot(r.Context(), tid)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	s.writeJSON(w, snap)
+}
+
+// serveEvents streams the tournament's snapshot as server-sent events, one
+// "state" event whenever it changes.
+func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
+	tid, err := idParam(r, "tid")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if _, err := s.db.Tournament(r.Context(), tid); err != nil {
+		s.fail(w, err)
+		return
+	}
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	updates, cancel := s.hub.subscribe(tid)
+	defer cancel()
+	fmt.Fprint(w, "retry: 2000\n\n")
+	if err := rc.Flush(); err != nil {
+		return
+	}
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case msg := <-updates:
+			fmt.Fprintf(w, "event: state\ndata: %s\n\n", msg)
+		case <-ping.C:
+			// Keeps proxies and the browser from closing a quiet stream.
+			fmt.Fprint(w, ": ping\n\n")
+		}
+		if err := rc.Flush(); err != nil {
+			return
+		}
+	}
+}
+
+// hub polls the database for the tournaments that some page follows, one
+// poller per tournament however many pages follow it, and none when nobody
+// does: `judge run` writes from another process, so polling is the only way
+// to see its games.
+type hub struct {
+	s    *Server
+	poll time.Duration
+
+	mu      sync.Mutex
+	watches map[int64]*watch
+}
+
+type watch struct {
+	subs map[chan []byte]bool
+	last []byte
+	stop context.CancelFunc
+}
+
+func newHub(s *Server, poll time.Duration) *hub {
+	return &hub{s: s, poll: poll, watches: map[int64]*watch{}}
+}
+
+// subscribe returns a channel holding the latest snapshot of the tournament
+// (older ones are dropped when the page is slow) and a function to leave.
+func (h *hub) subscribe(tid int64) (<-chan []byte, func()) {
+	ch := make(chan []byte, 1)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	w := h.watches[tid]
+	if w == nil {
+		ctx, stop := context.WithCancel(context.Background())
+		w = &watch{subs: map[chan []byte]bool{}, stop: stop}
+		h.watches[tid] = w
+		go h.run(ctx, tid, w)
+	}
+	w.subs[ch] = true
+	if w.last != nil {
+		ch <- w.last
+	}
+	return ch, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(w.subs, ch)
+		if len(w.subs) == 0 && h.watches[tid] == w {
+			w.stop()
+			delete(h.watches, tid)
+		}
+	}
+}
+
+func (h *hub) run(ctx context.Context, tid int64, w *watch) {
+	t := time.NewTicker(h.poll)
+	defer t.Stop()
+	for {
+		snap, err := h.s.snapshot(ctx, tid)
+		if err != nil && ctx.Err() == nil {
+			h.s.log.Printf("screen: polling tournament %d: %v", tid, err)
+		}
+		if err == nil {
+			msg, err := json.Marshal(snap)
+			if err != nil {
+				h.s.log.Printf("screen: tournament %d: %v", tid, err)
+			} else {
+				h.publish(w, msg)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (h *hub) publish(w *watch, msg []byte) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if bytes.Equal(msg, w.last) {
+		return
+	}
+	w.last = msg
+	for ch := range w.subs {
+		select {
+		case <-ch: // a slow page only needs the newest
+		default:
+		}
+		ch <- msg
+	}
+}

@@ -1,0 +1,99 @@
+package screen
+
+import (
+	"context"
+	"io"
+	"log"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"botjudge/results"
+)
+
+// The database is polled only while some page follows the tournament, by
+// one poller however many pages do.
+func TestHubPollsOnlyWhileWatched(t *testing.T) {
+	db, err := results.Open(filepath.Join(t.TempDir(), "hub.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tour, err := db.EnsureTournament(context.Background(), "virus", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(db, Options{Poll: 10 * time.Millisecond, Log: log.New(io.Discard, "", 0)})
+	watching := func() int {
+		s.hub.mu.Lock()
+		defer s.hub.mu.Unlock()
+		return len(s.hub.watches)
+	}
+	a, leaveA := s.hub.subscribe(tour.ID)
+	b, leaveB := s.hub.subscribe(tour.ID)
+	for _, ch := range []<-chan []byte{a, b} {
+		select {
+		case msg := <-ch:
+			if len(msg) == 0 {
+				t.Error("empty snapshot")
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("no snapshot")
+		}
+	}
+	if n := watching(); n != 1 {
+		t.Errorf("two pages on one tournament: %d pollers", n)
+	}
+	// Nothing changed: nothing more is sent.
+	select {
+	case msg := <-a:
+		t.Errorf("an unchanged tournament sent %s", msg)
+	case <-time.After(100 * time.Millisecond):
+	}
+	leaveA()
+	if n := watching(); n != 1 {
+		t.Errorf("one page left: %d pollers", n)
+	}
+	leaveB()
+	if n := watching(); n != 0 {
+		t.Errorf("nobody watches: %d pollers", n)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	games := func(finished ...time.Time) []results.Game {
+		var gs []results.Game
+		for i, f := range finished {
+			gs = append(gs, results.Game{ID: int64(i + 1), Finished: f})
+		}
+		return gs
+	}
+	started := now.Add(-100 * time.Second)
+	before := started.Add(-time.Hour) // stored by an earlier run
+	for _, c := range []struct {
+		name string
+		t    results.Tournament
+		gs   []results.Game
+		live []results.Live
+		want Progress
+	}{
+		{"running", results.Tournament{Planned: 30, Started: started},
+			games(before, before, started.Add(50*time.Second), now.Add(-time.Second)),
+			[]results.Live{{Updated: now}},
+			// 2 games in 100 s for this run: 50 s a game, 26 to go.
+			Progress{Done: 4, Planned: 30, Playing: 1, Running: true, Left: 1300, LastGame: 4}},
+		{"just started", results.Tournament{Planned: 30, Started: started}, games(before), nil,
+			Progress{Done: 1, Planned: 30, Running: true, LastGame: 1}},
+		{"died", results.Tournament{Planned: 30, Started: now.Add(-time.Hour)}, games(now.Add(-50 * time.Minute)),
+			[]results.Live{{Updated: now.Add(-40 * time.Minute)}},
+			Progress{Done: 1, Planned: 30, Playing: 1, LastGame: 1}},
+		{"finished", results.Tournament{Planned: 2, Started: started, Finished: now}, games(now, now), nil,
+			Progress{Done: 2, Planned: 2, Finished: true, LastGame: 2}},
+		{"never run", results.Tournament{}, nil, nil, Progress{}},
+	} {
+		if got := progressOf(c.t, c.gs, c.live, now); got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
+		}
+	}
+}

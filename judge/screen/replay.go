@@ -1,0 +1,114 @@
+package screen
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"botjudge/games"
+	"botjudge/results"
+)
+
+// Replay is a stored game played again through its rules, frame by frame,
+// as the replay page draws it.
+type Replay struct {
+	Game     results.Game `json:"game"`
+	GameKind string       `json:"kind"` // the rules' name: "virus", "battleships"
+	// Frames[0] is the position before any answer; each later frame is the
+	// position after one step of the rules (one ToMove's answers).
+	Frames []Frame `json:"frames"`
+	// Outcome is the replay's final outcome, Stored the one the database
+	// holds; Consistent says they are the same, as they must be.
+	Outcome    *games.Outcome `json:"outcome"`
+	Stored     *games.Outcome `json:"stored"`
+	Consistent bool           `json:"consistent"`
+	// Problem says why the replay stopped early or differs, for the page.
+	Problem string `json:"problem,omitempty"`
+}
+
+// Frame is one position and the moves that led to it.
+type Frame struct {
+	View  json.RawMessage `json:"view"`
+	Moves []FrameMove     `json:"moves"`
+}
+
+// FrameMove is one applied answer as the rules judged it again, with what
+// only the record knows: the sandbox's detail and the answer time.
+type FrameMove struct {
+	games.Move
+	N         int     `json:"n"` // index in the stored moves
+	Detail    string  `json:"detail,omitempty"`
+	ElapsedMS float64 `json:"elapsed_ms"`
+}
+
+// answerOf rebuilds what the judge fed the rules from a stored move: the
+// bot's answer, or its fault when it gave none.
+func answerOf(m results.Move) games.Answer {
+	if len(m.Answer) > 0 {
+		return games.Answer{Data: m.Answer}
+	}
+	return games.Answer{Fault: games.Verdict(m.Verdict), Detail: m.Detail}
+}
+
+// NewReplay replays g, a game with its moves, through the rules of kind.
+// A record the rules cannot replay gives the frames up to the problem and
+// says what it is; only unknown rules are an error.
+func NewReplay(kind string, g results.Game) (*Replay, error) {
+	rules, ok := games.Lookup(kind)
+	if !ok {
+		return nil, fmt.Errorf("screen: game %d: unknown game %q", g.ID, kind)
+	}
+	names := make([]string, len(g.Players))
+	for i, p := range g.Players {
+		names[i] = p.Name
+	}
+	answers := make([]games.Answer, len(g.Moves))
+	for i, m := range g.Moves {
+		answers[i] = answerOf(m)
+	}
+	rp := &Replay{Game: g, GameKind: kind}
+	rp.Frames = append(rp.Frames, Frame{View: rules.New(g.Seed, names).View(), Moves: []FrameMove{}})
+	n := 0
+	final, err := games.Replay(rules, g.Seed, names, answers, func(s games.State, moves []games.Move) {
+		f := Frame{View: s.View()}
+		for _, m := range moves {
+			st := g.Moves[n]
+			f.Moves = append(f.Moves, FrameMove{Move: m, N: n, Detail: st.Detail, ElapsedMS: float64(st.Elapsed.Microseconds()) / 1000})
+			n++
+		}
+		rp.Frames = append(rp.Frames, f)
+	})
+	if len(g.Outcome) > 0 {
+		var stored games.Outcome
+		if json.Unmarshal(g.Outcome, &stored) == nil {
+			rp.Stored = &stored
+		}
+	}
+	switch {
+	case err != nil:
+		rp.Problem = err.Error()
+	case n < len(g.Moves):
+		rp.Problem = fmt.Sprintf("the game ended after %d of the %d stored moves", n, len(g.Moves))
+	default:
+		o := final.Outcome()
+		rp.Outcome = &o
+		rp.Consistent = rp.Stored != nil && sameOutcome(o, *rp.Stored)
+		if !rp.Consistent {
+			rp.Problem = "the replay does not end on the stored result"
+		}
+	}
+	// The moves are in the frames; the game's own list would be sent twice.
+	// Logs are the bot pages' business.
+	rp.Game.Moves = nil
+	rp.Game.Players = append([]results.Player(nil), g.Players...)
+	for i := range rp.Game.Players {
+		rp.Game.Players[i].Log = ""
+	}
+	return rp, nil
+}
+
+func sameOutcome(a, b games.Outcome) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}

@@ -1,0 +1,466 @@
+package screen_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/games"
+	"botjudge/games/battleships"
+	"botjudge/games/virus"
+	"botjudge/results"
+)
+
+// The seed database is made of games really played by the rules, between
+// bots written here in Go that read the same requests as the real ones and
+// answer the way students' bots do: well, badly, late, or by crashing.
+
+// bot answers one request of a game; turn counts its own answers from 0.
+// Virus bots read the View, battleships bots their Request.
+type bot struct {
+	name   string
+	view   bool
+	answer func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer
+	log    func(turn int) string // what it prints at each answer
+}
+
+func data(s string) games.Answer { return games.Answer{Data: json.RawMessage(s)} }
+
+// virusView is the part of the rules' View the bots read: reading the whole
+// request (with its history) for every move of 870 games is too slow for a
+// test's setup.
+type virusView struct {
+	Grid  [virus.Size][virus.Size]int `json:"grid"`
+	Sides [2]string                   `json:"sides"`
+	Turn  int                         `json:"turn"`
+}
+
+// virusMoves lists the legal cells of the side to move with the number of
+// pieces each would flip.
+func virusMoves(view json.RawMessage) (cells [][2]int, flips []int) {
+	var v virusView
+	if err := json.Unmarshal(view, &v); err != nil {
+		panic(err)
+	}
+	me, grid := 1, v.Grid
+	if v.Sides[v.Turn] == "player_2" {
+		me = 2
+	}
+	for i := range virus.Size {
+		for j := range virus.Size {
+			if grid[i][j] != 0 {
+				continue
+			}
+			mine, theirs := false, 0
+			for di := -1; di <= 1; di++ {
+				for dj := -1; dj <= 1; dj++ {
+					a, b := i+di, j+dj
+					if (di == 0 && dj == 0) || a < 0 || b < 0 || a >= virus.Size || b >= virus.Size {
+						continue
+					}
+					switch grid[a][b] {
+					case 0:
+					case me:
+						mine = true
+					default:
+						theirs++
+					}
+				}
+			}
+			if mine {
+				cells = append(cells, [2]int{i, j})
+				flips = append(flips, theirs)
+			}
+		}
+	}
+	return cells, flips
+}
+
+func cellAnswer(c [2]int) games.Answer { return data(fmt.Sprintf("[%d, %d]", c[0], c[1])) }
+
+// virusStyles are the ways a virus bot plays; bots cycle through them.
+var virusStyles = []struct {
+	kind   string
+	answer func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer
+}{
+	{"first", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		cells, _ := virusMoves(req)
+		if len(cells) == 0 {
+			return data("false")
+		}
+		return cellAnswer(cells[0])
+	}},
+	{"greedy", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		cells, flips := virusMoves(req)
+		best := -1
+		for i := range cells {
+			if best < 0 || flips[i] > flips[best] {
+				best = i
+			}
+		}
+		if best < 0 {
+			return data("false")
+		}
+		return cellAnswer(cells[best])
+	}},
+	{"random", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		cells, _ := virusMoves(req)
+		if len(cells) == 0 {
+			return data("false")
+		}
+		return cellAnswer(cells[rng.IntN(len(cells))])
+	}},
+	{"sloppy", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		cells, flips := virusMoves(req)
+		switch {
+		case turn%9 == 4:
+			return data("[0, 0]") // a corner: always taken
+		case turn%13 == 7:
+			return data("[3, 4, 5]")
+		case len(cells) == 0:
+			return data("false")
+		}
+		best := 0
+		for i := range cells {
+			if flips[i] > flips[best] {
+				best = i
+			}
+		}
+		return cellAnswer(cells[best])
+	}},
+	{"slow", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		if turn%11 == 5 {
+			return games.Answer{Fault: games.Timeout, Detail: "no answer within 10s"}
+		}
+		cells, _ := virusMoves(req)
+		if len(cells) == 0 {
+			return data("false")
+		}
+		return cellAnswer(cells[len(cells)-1])
+	}},
+	{"crashy", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		if turn == 6 {
+			return games.Answer{Fault: games.Error, Detail: crashTrace}
+		}
+		cells, flips := virusMoves(req)
+		best := -1
+		for i := range cells {
+			if best < 0 || flips[i] >= flips[best] {
+				best = i
+			}
+		}
+		if best < 0 {
+			return data("false")
+		}
+		return cellAnswer(cells[best])
+	}},
+}
+
+const crashTrace = `Traceback (most recent call last):
+  File "/bot/harness.py", line 41, in <module>
+    move = ia(game, side)
+  File "/bot/bot.py", line 12, in ia
+    return best[0]
+IndexError: list index out of range`
+
+var firstNames = []string{
+	"alice", "bruno", "chloé", "david", "emma", "farid", "gaëlle", "hugo", "inès", "jules",
+	"karim", "léa", "marc", "nina", "oscar", "paul", "quentin", "rose", "samir", "théo",
+	"ugo", "valentine", "william", "xavier", "yasmine", "zoé", "anaïs", "basile", "camille", "diane",
+}
+
+func virusBots(n int) []bot {
+	bots := make([]bot, n)
+	for i := range bots {
+		style := virusStyles[i%len(virusStyles)]
+		name := firstNames[i%len(firstNames)]
+		if i >= len(firstNames) {
+			name = fmt.Sprintf("%s%d", name, i/len(firstNames)+1)
+		}
+		// Each bot also plays a random move now and then, by its own taste,
+		// so that bots of one style do not all finish tied.
+		noise := float64(i%7) / 16
+		answer := func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+			a := style.answer(req, turn, rng)
+			if a.Fault == games.OK && rng.Float64() < noise {
+				if cells, _ := virusMoves(req); len(cells) > 0 {
+					return cellAnswer(cells[rng.IntN(len(cells))])
+				}
+			}
+			return a
+		}
+		bots[i] = bot{name: name, view: true, answer: answer, log: func(turn int) string {
+			if style.kind == "crashy" && turn == 6 {
+				return "about to pick the best move\n" + crashTrace + "\n"
+			}
+			if turn%10 == 0 {
+				return fmt.Sprintf("%s: turn %d, thinking\n", style.kind, turn)
+			}
+			return ""
+		}}
+	}
+	return bots
+}
+
+// Battleships bots read {"cmd":"init"} or the shots so far.
+type shipsRequest struct {
+	Cmd    string   `json:"cmd"`
+	Hit    []string `json:"hit"`
+	Missed []string `json:"missed"`
+}
+
+const (
+	fleetA = `{"2":{"point":"00","orientation":"vertical"},"3":{"point":"22","orientation":"vertical"},` +
+		`"4":{"point":"42","orientation":"vertical"},"5":{"point":"37","orientation":"horizontal"}}`
+	fleetB = `{"2":{"point":"56","orientation":"vertical"},"3":{"point":"05","orientation":"horizontal"},` +
+		`"4":{"point":"30","orientation":"horizontal"},"5":{"point":"72","orientation":"vertical"}}`
+	fleetC = `{"2":{"point":"66","orientation":"horizontal"},"3":{"point":"10","orientation":"horizontal"},` +
+		`"4":{"point":"03","orientation":"vertical"},"5":{"point":"25","orientation":"horizontal"}}`
+	fleetBad = `{"2":{"point":"00","orientation":"vertical"},"3":{"point":"00","orientation":"horizontal"},` +
+		`"4":{"point":"42","orientation":"vertical"},"5":{"point":"37","orientation":"horizontal"}}`
+)
+
+// shooter plays a fleet and then picks a shot among the cells not shot yet.
+func shooter(fleet string, pick func(free []string, hit []string, rng *rand.Rand) string) func(json.RawMessage, int, *rand.Rand) games.Answer {
+	return func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		var req shipsRequest
+		if err := json.Unmarshal(raw, &req); err != nil {
+			panic(err)
+		}
+		if req.Cmd == "init" {
+			return data(fleet)
+		}
+		shot := map[string]bool{}
+		for _, c := range append(append([]string{}, req.Hit...), req.Missed...) {
+			shot[c] = true
+		}
+		var free []string
+		for c := range 8 {
+			for r := range 8 {
+				if cell := fmt.Sprintf("%d%d", c, r); !shot[cell] {
+					free = append(free, cell)
+				}
+			}
+		}
+		return data(`{"move":"` + pick(free, req.Hit, rng) + `"}`)
+	}
+}
+
+func inOrder(free, hit []string, rng *rand.Rand) string { return free[0] }
+
+func atRandom(free, hit []string, rng *rand.Rand) string { return free[rng.IntN(len(free))] }
+
+// hunting shoots next to its hits first.
+func hunting(free, hit []string, rng *rand.Rand) string {
+	open := map[string]bool{}
+	for _, c := range free {
+		open[c] = true
+	}
+	for _, h := range hit {
+		c, r := int(h[0]-'0'), int(h[1]-'0')
+		for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			if n := fmt.Sprintf("%d%d", c+d[0], r+d[1]); open[n] {
+				return n
+			}
+		}
+	}
+	for _, c := range free {
+		if (c[0]+c[1])%2 == 0 {
+			return c
+		}
+	}
+	return free[0]
+}
+
+func shipsBots() []bot {
+	quiet := func(int) string { return "" }
+	return []bot{
+		{name: "amiral", answer: shooter(fleetA, hunting), log: func(turn int) string { return fmt.Sprintf("shot %d\n", turn) }},
+		{name: "balayeur", answer: shooter(fleetB, inOrder), log: quiet},
+		{name: "hasard", answer: shooter(fleetC, atRandom), log: quiet},
+		{name: "tortue", log: quiet, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+			if turn == 12 {
+				return games.Answer{Fault: games.Timeout, Detail: "no answer within 2s"}
+			}
+			return shooter(fleetB, hunting)(raw, turn, rng)
+		}},
+		{name: "cassé", answer: shooter(fleetBad, inOrder), log: quiet},
+	}
+}
+
+// play plays one game of rules between bots (one per seat) and returns its
+// record, as the judge would store it.
+func play(rules games.Rules, tid int64, key string, round int, seed int64, bots []bot, ids []int64, at time.Time) results.Game {
+	names := make([]string, len(bots))
+	for i, b := range bots {
+		names[i] = b.name
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 7))
+	s := rules.New(seed, names)
+	turns := make([]int, len(bots))
+	logs := make([]strings.Builder, len(bots))
+	var moves []results.Move
+	for len(s.ToMove()) > 0 {
+		seats := s.ToMove()
+		answers := make([]games.Answer, len(seats))
+		for i, seat := range seats {
+			req := s.View()
+			if !bots[seat].view {
+				req = s.Request(seat)
+			}
+			answers[i] = bots[seat].answer(req, turns[seat], rng)
+			logs[seat].WriteString(bots[seat].log(turns[seat]))
+			turns[seat]++
+		}
+		for i, m := range s.Apply(answers) {
+			moves = append(moves, results.Move{Ply: len(moves), Seat: m.Seat, Answer: answers[i].Data,
+				Verdict: string(m.Verdict), Reason: m.Reason, Detail: answers[i].Detail, Event: m.Event,
+				Elapsed: time.Duration(5+rng.IntN(300)) * time.Millisecond})
+		}
+	}
+	o := s.Outcome()
+	out, _ := json.Marshal(o)
+	g := results.Game{TournamentID: tid, Key: key, Round: round, Seed: seed, Reason: o.Reason, Outcome: out,
+		Started: at, Finished: at.Add(time.Duration(len(moves)) * 100 * time.Millisecond),
+		Image: "sha256:test", Limits: json.RawMessage(`{"move_ms":10000}`), Moves: moves}
+	for i := range bots {
+		p := results.Player{Seat: i, BotID: ids[i], Name: bots[i].name, Rank: o.Rank[i], Log: logs[i].String()}
+		if i < len(o.Score) {
+			p.Score = o.Score[i]
+		}
+		g.Players = append(g.Players, p)
+	}
+	return g
+}
+
+// seeded is a tournament of the seed database.
+type seeded struct {
+	t    results.Tournament
+	bots []bot
+	ids  []int64
+	// pending are the scheduled games not stored (for the live test).
+	pending []pendingGame
+}
+
+type pendingGame struct {
+	key   string
+	seed  int64
+	seats [2]int
+}
+
+// tournament plays a round robin (each pair twice, each bot first once) of
+// rules between bots and stores the first `store` games; store < 0 stores
+// them all and marks the run finished.
+func tournament(ctx context.Context, db *results.DB, rules games.Rules, seed int64, bots []bot, store int) (seeded, error) {
+	const set = `{"rounds":1,"scheme":"1-0.5-0","limits":{"move_ms":10000}}`
+	t, err := db.EnsureTournament(ctx, rules.Name(), seed, json.RawMessage(set))
+	if err != nil {
+		return seeded{}, err
+	}
+	sd := seeded{bots: bots}
+	for _, b := range bots {
+		sum := fmt.Sprintf("%x", sha256.Sum256([]byte(fmt.Sprint(b.name, seed))))
+		row, err := db.AddBot(ctx, results.Bot{Game: rules.Name(), Name: b.name, SHA256: sum, Path: "submissions/" + rules.Name() + "/" + b.name})
+		if err != nil {
+			return sd, err
+		}
+		sd.ids = append(sd.ids, row.ID)
+		check := results.Check{BotID: row.ID, OK: true}
+		if strings.HasPrefix(b.name, "cassé") {
+			check = results.Check{BotID: row.ID, OK: false, Verdict: "illegal", Detail: "invalid fleet: ships 2 and 3 overlap at 00", Log: "placing ships\n"}
+		}
+		if err := db.SaveCheck(ctx, check); err != nil {
+			return sd, err
+		}
+	}
+	var plan []pendingGame
+	for i := range bots {
+		for j := i + 1; j < len(bots); j++ {
+			for _, seats := range [][2]int{{i, j}, {j, i}} {
+				key := fmt.Sprintf("r1/%s/%s", bots[seats[0]].name, bots[seats[1]].name)
+				plan = append(plan, pendingGame{key: key, seed: seed*1000 + int64(len(plan)), seats: seats})
+			}
+		}
+	}
+	if err := db.SetEntries(ctx, t.ID, sd.ids, len(plan)); err != nil {
+		return sd, err
+	}
+	start := time.Now().Add(-time.Duration(len(plan)) * 10 * time.Second)
+	for n, p := range plan {
+		if store >= 0 && n >= store {
+			sd.pending = append(sd.pending, p)
+			continue
+		}
+		g := play(rules, t.ID, p.key, 1, p.seed, []bot{bots[p.seats[0]], bots[p.seats[1]]},
+			[]int64{sd.ids[p.seats[0]], sd.ids[p.seats[1]]}, start.Add(time.Duration(n)*10*time.Second))
+		if _, err := db.SaveGame(ctx, g); err != nil {
+			return sd, err
+		}
+	}
+	if store < 0 {
+		if err := db.FinishRun(ctx, t.ID); err != nil {
+			return sd, err
+		}
+	}
+	sd.t, err = db.Tournament(ctx, t.ID)
+	return sd, err
+}
+
+// fixture is the seed database shared by the tests.
+type fixture struct {
+	path  string
+	db    *results.DB
+	virus seeded // 30 bots, finished
+	ships seeded // battleships, 5 bots, finished
+	live  seeded // virus, 4 bots, half played, "running"
+}
+
+func newFixture(dir string) (*fixture, error) {
+	ctx := context.Background()
+	f := &fixture{path: filepath.Join(dir, "judge.db")}
+	db, err := results.Open(f.path)
+	if err != nil {
+		return nil, err
+	}
+	f.db = db
+	if f.virus, err = tournament(ctx, db, virus.Rules{}, 1, virusBots(30), -1); err != nil {
+		return nil, err
+	}
+	if f.ships, err = tournament(ctx, db, battleships.Rules{}, 1, shipsBots(), -1); err != nil {
+		return nil, err
+	}
+	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), 5); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+var fix *fixture
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "screen-test-")
+	if err != nil {
+		panic(err)
+	}
+	start := time.Now()
+	fix, err = newFixture(dir)
+	if err != nil {
+		panic(err)
+	}
+	if testing.Verbose() {
+		fmt.Printf("seed database built in %s\n", time.Since(start).Round(time.Millisecond))
+	}
+	code := m.Run()
+	fix.db.Close()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
