@@ -20,6 +20,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var c common
 	addStore(fs, &c)
 	addSandbox(fs, &c)
+	submissions := fs.String("submissions", "submissions", "`folder` with one subfolder of bots per game")
 	rounds := fs.Int("rounds", 0, "rounds per pairing, each a game with each bot first (0: the game's default: battleships 5, others 1)")
 	seed := fs.Int64("seed", 1, "tournament seed: every game's seed derives from it")
 	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
@@ -31,7 +32,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return usagef("unknown --points %q: use 1-0.5-0 or 3-1-0", *points)
 	}
-	folders, err := gameFolders(c.submissions, fs.Args(), stderr)
+	folders, err := gameFolders(*submissions, fs.Args(), stderr)
 	if err != nil {
 		return err
 	}
@@ -49,7 +50,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	for _, r := range folders {
 		cfg := contest.Config{
 			Rules:     r,
-			Dir:       filepath.Join(c.submissions, r.Name()),
+			Dir:       filepath.Join(*submissions, r.Name()),
 			StageRoot: filepath.Join(filepath.Dir(c.db), "_bots"),
 			Rounds:    *rounds,
 			Seed:      *seed,
@@ -104,30 +105,29 @@ func gameFolders(root string, named []string, stderr io.Writer) ([]games.Rules, 
 		return nil, err
 	}
 	var out []games.Rules
-	if len(named) > 0 {
-		for _, n := range named {
-			r, ok := games.Lookup(n)
-			if !ok {
-				return nil, usagef("unknown game %q (known: %s)", n, strings.Join(games.Names(), ", "))
-			}
+	for _, n := range named {
+		r, ok := games.Lookup(n)
+		if !ok {
+			return nil, usagef("unknown game %q (known: %s)", n, strings.Join(games.Names(), ", "))
+		}
+		if hasBots(filepath.Join(root, n), stderr) {
 			out = append(out, r)
 		}
-		return out, nil
 	}
-	for _, de := range des {
-		if strings.HasPrefix(de.Name(), ".") {
-			continue
+	if len(named) == 0 {
+		for _, de := range des {
+			if strings.HasPrefix(de.Name(), ".") {
+				continue
+			}
+			r, ok := games.Lookup(de.Name())
+			if !ok {
+				fmt.Fprintf(stderr, "judge: %s: not a game folder (games: %s), skipped\n", filepath.Join(root, de.Name()), strings.Join(games.Names(), ", "))
+				continue
+			}
+			if hasBots(filepath.Join(root, de.Name()), stderr) {
+				out = append(out, r)
+			}
 		}
-		r, ok := games.Lookup(de.Name())
-		if !ok || !de.IsDir() {
-			fmt.Fprintf(stderr, "judge: %s: not a game folder (games: %s), skipped\n", filepath.Join(root, de.Name()), strings.Join(games.Names(), ", "))
-			continue
-		}
-		if empty(filepath.Join(root, de.Name())) {
-			fmt.Fprintf(stderr, "judge: %s: no bots in it, skipped\n", filepath.Join(root, de.Name()))
-			continue
-		}
-		out = append(out, r)
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no bots in %s: put them in %s/<game>/ (games: %s)", root, root, strings.Join(games.Names(), ", "))
@@ -135,14 +135,30 @@ func gameFolders(root string, named []string, stderr io.Writer) ([]games.Rules, 
 	return out, nil
 }
 
-func empty(dir string) bool {
-	des, _ := os.ReadDir(dir)
+// hasBots tells whether a game folder holds anything to play, and says why
+// not when it does not.
+func hasBots(dir string, stderr io.Writer) bool {
+	info, err := os.Stat(dir) // follows links: a link to a folder is a folder
+	if err == nil && !info.IsDir() {
+		fmt.Fprintf(stderr, "judge: %s: not a folder, skipped\n", dir)
+		return false
+	}
+	des, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		fmt.Fprintf(stderr, "judge: %s: no such folder, skipped\n", dir)
+		return false
+	case err != nil:
+		fmt.Fprintf(stderr, "judge: %v: skipped\n", err)
+		return false
+	}
 	for _, de := range des {
 		if !strings.HasPrefix(de.Name(), ".") {
-			return false
+			return true
 		}
 	}
-	return true
+	fmt.Fprintf(stderr, "judge: %s: no bots in it, skipped\n", dir)
+	return false
 }
 
 // progress prints one line per event: it reads well on a terminal and in a

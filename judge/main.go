@@ -23,6 +23,7 @@ Usage:
   judge check [flags] BOT         try one bot in the sandbox and say what is wrong, if anything
   judge serve [flags]             the screen: standings, crosstable, replays, live games
   judge image                     build the bots' runtime image (no registry needed)
+  judge bench [flags]             measure the sandbox's cost against plain processes
 
 Run "judge COMMAND -h" for the flags of a command.
 `
@@ -34,6 +35,7 @@ var commands = map[string]func(ctx context.Context, args []string, stdout, stder
 	"check":     cmdCheck,
 	"image":     cmdImage,
 	"serve":     cmdServe,
+	"bench":     cmdBench,
 }
 
 func main() {

@@ -26,7 +26,6 @@ var defaultRounds = map[string]int{"battleships": 5}
 // common are the flags every command that runs bots shares.
 type common struct {
 	db          string
-	submissions string
 	sandboxKind string
 	limits      sandbox.Limits
 }
@@ -39,7 +38,6 @@ func newFlags(name string, stderr io.Writer) *flag.FlagSet {
 
 func addStore(fs *flag.FlagSet, c *common) {
 	fs.StringVar(&c.db, "db", filepath.Join("results", "judge.db"), "SQLite `file` holding every game")
-	fs.StringVar(&c.submissions, "submissions", "submissions", "`folder` with one subfolder of bots per game")
 }
 
 func addSandbox(fs *flag.FlagSet, c *common) {
@@ -72,7 +70,7 @@ func openRunner(ctx context.Context, kind string, stderr io.Writer) (contest.Run
 	default:
 		return nil, "", nil, usagef("unknown --sandbox %q: use docker or none", kind)
 	}
-	d, err := sandbox.NewDocker(ctx, sandbox.Options{})
+	d, err := sandbox.NewDocker(ctx, dockerOptions())
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -87,7 +85,28 @@ func openRunner(ctx context.Context, kind string, stderr io.Writer) (contest.Run
 		d.Close()
 		return nil, "", nil, err
 	}
-	return d, digest, func() { d.Close() }, nil
+	return d, digest, func() {
+		// The engine may finish creating a container for a judge killed
+		// in the middle of the request after the reaping above: reap its
+		// late containers too, even when stopped by Ctrl-C.
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if n, err := d.Reap(rctx); err != nil {
+			fmt.Fprintf(stderr, "judge: %v\n", err)
+		} else if n > 0 {
+			fmt.Fprintf(stderr, "judge: removed %d more containers left by a run that died\n", n)
+		}
+		d.Close()
+	}, nil
+}
+
+// imageEnv names a runtime image other than this build's own (`judge image`
+// then builds that one): for an organiser who keeps several, and for the
+// tests of a missing image.
+const imageEnv = "BOTJUDGE_IMAGE"
+
+func dockerOptions() sandbox.Options {
+	return sandbox.Options{Image: os.Getenv(imageEnv)}
 }
 
 // gameOfBot finds which game a bot file belongs to: --game, or the folder it
