@@ -13,7 +13,7 @@ func cmdImage(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	d, err := sandbox.NewDocker(ctx, sandbox.Options{})
+	d, err := sandbox.NewDocker(ctx, dockerOptions())
 	if err != nil {
 		return err
 	}

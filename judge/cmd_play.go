@@ -94,7 +94,7 @@ func stagedSeat(path string, r games.Rules, db string) (contest.Seat, error) {
 }
 
 func stepText(st contest.Step) string {
-	t := fmt.Sprintf("answered %s in %s", compact(st.Answer), st.Elapsed.Round(time.Millisecond))
+	t := fmt.Sprintf("answered %s in %.1f ms", compact(st.Answer), float64(st.Elapsed.Microseconds())/1000)
 	if st.Verdict != games.OK {
 		t = fmt.Sprintf("%s after %s: %s", strings.ToUpper(string(st.Verdict)), st.Elapsed.Round(time.Millisecond), oneLine(st.Reason))
 	} else if st.Reason != "" {

@@ -120,7 +120,7 @@ func printStandings(w io.Writer, game string, st []results.Standing, t results.T
 	for _, s := range st {
 		faults := fmt.Sprintf("%d/%d/%d", s.Timeouts, s.Crashes, s.Illegal)
 		fmt.Fprintf(w, "%3d  %-*s %6s %4d %4d %4d %4d %5d %8s  %4.0f [%4.0f–%4.0f]\n",
-			s.Rank, width+len(s.Bot.Name)-len([]rune(s.Bot.Name)), s.Bot.Name, fmt.Sprintf("%.1f", s.Points), s.Games, s.Wins, s.Draws, s.Losses, s.Beaten, faults, s.Rating, s.RatingLow, s.RatingHigh)
+			s.Rank, width, s.Bot.Name, fmt.Sprintf("%.1f", s.Points), s.Games, s.Wins, s.Draws, s.Losses, s.Beaten, faults, s.Rating, s.RatingLow, s.RatingHigh)
 	}
 	fmt.Fprintln(w, "faults = timeouts/crashes/illegal moves; order: points, then head-to-head among tied bots, then wins, then Sonneborn–Berger")
 	for _, s := range st {

@@ -265,9 +265,16 @@ func (c *box) kill(ctx context.Context) error {
 // Containers lists the IDs of the containers this Docker started that
 // still exist.
 func (d *Docker) Containers(ctx context.Context) ([]string, error) {
+	return d.ContainersLabelled(ctx, LabelOwner, d.owner)
+}
+
+// ContainersLabelled lists the IDs of every existing container that carries
+// label=value, whichever judge started it: how a test sees what a judge in
+// another process (LabelPID) left behind.
+func (d *Docker) ContainersLabelled(ctx context.Context, label, value string) ([]string, error) {
 	list, err := d.cli.ContainerList(ctx, container.ListOptions{
 		All:     true,
-		Filters: filters.NewArgs(filters.Arg("label", LabelOwner+"="+d.owner)),
+		Filters: filters.NewArgs(filters.Arg("label", label+"="+value)),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: listing containers: %w", err)

@@ -21,6 +21,7 @@ import errno
 import importlib.util
 import json
 import os
+import re
 import selectors
 import signal
 import subprocess
@@ -31,6 +32,8 @@ import traceback
 DETAIL_MAX = 1000  # characters of a fault's detail; the judge bounds lines too
 REQUEST_PREFIX = b'{"id":'
 REQUEST_KEY = b',"request":'
+NODE_BANNER = re.compile(r"Node\.js v\d+\.\d+\.\d+\s*$")
+NODE_FRAME = re.compile(r"\s+at ")
 
 
 class Channel:
@@ -425,6 +428,10 @@ class Program:
             return "crash", "killed by %s" % signal_name(-rc)
         if rc > 0:
             last = [l for l in bytes(tail).decode("utf-8", "replace").splitlines() if l.strip()]
+            # Node.js follows an uncaught error with its stack and its own
+            # version: the error is the line before them.
+            while last and (NODE_BANNER.match(last[-1]) or NODE_FRAME.match(last[-1])):
+                last.pop()
             detail = "exit status %d" % rc
             if last:
                 detail += ": " + clip(last[-1].strip(), 300)

@@ -41,8 +41,8 @@ const (
 	// on its own, may take before it is killed.
 	quitWait = time.Second
 	// queuedLines is how many protocol lines may wait unread. Only a
-	// misbehaving bot sends lines nobody asked for; beyond this they are
-	// dropped rather than letting a bot block the reader.
+	// misbehaving bot sends lines nobody asked for; beyond this the oldest
+	// are dropped rather than letting a bot block the reader.
 	queuedLines = 16
 )
 
@@ -481,14 +481,28 @@ func (s *lineSink) Write(p []byte) (int, error) {
 		if s.size > s.max {
 			ln.overflow = s.size
 		}
-		select {
-		case s.lines <- ln:
-		default:
-		}
+		s.push(ln)
 		s.buf, s.size = s.buf[:0], 0
 		p = rest
 	}
 	return n, nil
+}
+
+// push queues a line, dropping the oldest one when the queue is full: lines
+// a bot forged on the harness's channel must not push out the harness's own
+// line that comes after them (its ready line, or its answer).
+func (s *lineSink) push(ln line) {
+	for {
+		select {
+		case s.lines <- ln:
+			return
+		default:
+		}
+		select {
+		case <-s.lines:
+		default:
+		}
+	}
 }
 
 // boundedLog keeps the first max bytes a bot writes and counts the rest.

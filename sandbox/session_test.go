@@ -55,10 +55,18 @@ func TestLineSink(t *testing.T) {
 		t.Errorf("oversized junk decoded as %v", m)
 	}
 
-	// Nobody reading must not block the writer.
-	write(strings.Repeat("{}\n", 10*queuedLines))
+	// Nobody reading must not block the writer, and the newest line is
+	// kept: a flood of forged lines cannot hide the harness's next one.
+	write(strings.Repeat("{}\n", 10*queuedLines) + `{"ready": true}` + "\n")
 	if len(s.lines) != queuedLines {
 		t.Errorf("%d lines queued", len(s.lines))
+	}
+	var last line
+	for len(s.lines) > 0 {
+		last = next()
+	}
+	if last.message()["ready"] == nil {
+		t.Errorf("the newest line was dropped: last queued %q", last.text)
 	}
 }
 

@@ -39,8 +39,8 @@ func Stage(root string, e Entry) (string, error) {
 		err = copyTree(e.Source, staged)
 	} else {
 		mode := fs.FileMode(0o644)
-		if filepath.Ext(e.Source) == "" {
-			mode = 0o755 // a script with a shebang runs directly
+		if filepath.Ext(e.Source) == "" || hasShebang(e.Source) {
+			mode = 0o755 // a script with a shebang (run.sh, bot.sh...) runs directly
 		}
 		err = copyFile(e.Source, staged, mode)
 	}

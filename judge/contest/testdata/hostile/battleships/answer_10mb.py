@@ -1,0 +1,1 @@
+../virus/answer_10mb.py

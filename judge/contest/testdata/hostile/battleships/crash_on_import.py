@@ -1,0 +1,1 @@
+../virus/crash_on_import.py

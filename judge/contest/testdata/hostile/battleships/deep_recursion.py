@@ -1,0 +1,1 @@
+../virus/deep_recursion.py

@@ -1,0 +1,1 @@
+../virus/fill_tmp.py

@@ -1,0 +1,1 @@
+../virus/fork_bomb.py

@@ -1,0 +1,1 @@
+../virus/kill_harness.py

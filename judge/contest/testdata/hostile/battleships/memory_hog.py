@@ -1,0 +1,1 @@
+../virus/memory_hog.py

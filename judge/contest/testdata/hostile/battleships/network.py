@@ -1,0 +1,1 @@
+../virus/network.py

@@ -1,0 +1,1 @@
+../virus/outlive.py

@@ -1,0 +1,1 @@
+../virus/read_env.py

@@ -1,0 +1,1 @@
+../virus/stdout_100mb.py

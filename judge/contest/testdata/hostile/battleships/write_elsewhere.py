@@ -1,0 +1,1 @@
+../virus/write_elsewhere.py

@@ -1,0 +1,9 @@
+"""Hostile virus bot. Attacks: the clock. On its first move it sleeps far
+past the move limit. Contained: the harness interrupts it at the limit."""
+import time
+
+
+def ia(game, side):
+    if len(game["history"]) < 2:
+        time.sleep(600)
+    return False
