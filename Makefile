@@ -24,10 +24,21 @@ screen: build
 	$(BIN) serve
 
 # Docker tests build the image themselves when it is missing; under CI=true a
-# missing Docker engine fails them instead of skipping.
+# missing Docker engine fails them instead of skipping. One package at a time
+# (-p 1): the Docker suites measure time limits and clean up dead judges'
+# containers, and two of them at once on a small machine would disturb both.
 test: build
 	-$(BIN) image
-	$(GO) test -count=1 -timeout 30m $(PKGS)
+	$(GO) test -p 1 -count=1 -timeout 30m $(PKGS)
+
+# What the judge costs: the Docker sandbox against plain processes, in one
+# table with the targets (a few minutes), then the Go benchmarks of the
+# per-move round trip, container start and removal, and the standings.
+bench: image
+	$(BIN) bench
+	$(GO) test -run '^$$' -bench 'Ask' -benchtime 500x ./sandbox/
+	$(GO) test -run '^$$' -bench 'StartClose' -benchtime 20x ./sandbox/
+	$(GO) test -run '^$$' -bench Standings10k ./results/
 
 clean:
 	rm -rf bin

@@ -23,7 +23,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	submissions := fs.String("submissions", "submissions", "`folder` with one subfolder of bots per game")
 	rounds := fs.Int("rounds", 0, "rounds per pairing, each a game with each bot first (0: the game's default: battleships 5, others 1)")
 	seed := fs.Int64("seed", 1, "tournament seed: every game's seed derives from it")
-	workers := fs.Int("workers", 0, "games played at once (0: one per core)")
+	workers := fs.Int("workers", 0, "games played at once (0: one per core, fewer if memory cannot hold their bots)")
 	points := fs.String("points", string(results.SchemeDefault), "points for win-draw-loss: 1-0.5-0 or 3-1-0")
 	if err := parse(fs, args); err != nil {
 		return err

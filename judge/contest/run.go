@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -40,7 +39,7 @@ type Config struct {
 	Seed      int64
 	Scheme    results.Scheme
 	Limits    sandbox.Limits
-	Workers   int    // games at once; 0 means one per core
+	Workers   int    // games at once; 0 means DefaultWorkers
 	Image     string // runtime image digest, recorded with every game
 	Labels    map[string]string
 	Retries   int // attempts of a game that failed for the judge's own reasons
@@ -139,7 +138,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
-		workers = runtime.NumCPU()
+		workers = DefaultWorkers(cfg.Rules.Seats(), cfg.Limits.Memory)
 	}
 	labels := map[string]string{"botjudge.game": cfg.Rules.Name(), "botjudge.tournament": strconv.FormatInt(t.ID, 10)}
 	for k, v := range cfg.Labels {
@@ -173,11 +172,17 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	}
 	sum.Played = g.done - sum.Skipped
 	sum.Failed = len(todo)
+	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
+	// failure must not stay on the screen as live until the next run.
+	clearErr := store.ClearLive(context.WithoutCancel(ctx), t.ID)
 	if err := ctx.Err(); err != nil {
 		return sum, err
 	}
 	if sum.Failed > 0 {
 		return sum, fmt.Errorf("%d games could not be played because the judge failed (%s); fix it and run again: recorded games are kept", sum.Failed, g.lastFailure)
+	}
+	if clearErr != nil {
+		return sum, clearErr
 	}
 	report(Event{Kind: "done", Done: g.done, Total: len(plan)})
 	return sum, store.FinishRun(context.WithoutCancel(ctx), t.ID)

@@ -1,0 +1,187 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// tiny keeps every measure but makes each one a few samples.
+func tiny() Sizes {
+	return Sizes{
+		Asks: 20, Requests: 3, Games: 2,
+		TrivialBots: 3, ThinkingBots: 2, Think: 5 * time.Millisecond, Repeats: 1,
+		SleepingBots: 2, Sleep: time.Millisecond,
+		MemoryBots: 4, MemoryGames: 3,
+		StandingsGames: 300, Workers: 2,
+	}
+}
+
+// rows are the measures every run reports, by the beginning of their names.
+var rows = []string{
+	"virus move round trip, median", "virus move round trip, p99",
+	"program request (python3 process), median", "program request (python3 process), p99",
+	"game fixed cost: both bots ready", "game fixed cost: both bots removed",
+	"trivial tournament (6 games), games/min",
+	"trivial tournament, CPU per game: judge", "trivial tournament, CPU per game: bots", "trivial tournament, CPU per game: rest",
+	"thinking tournament (2 games, 5ms/move), wall", "thinking tournament, judge CPU / (judge + bots)",
+	"thinking tournament, CPU: judge", "thinking tournament, CPU: bots", "thinking tournament, CPU: rest",
+	"sleeping tournament (2 games, 1ms sleep/move), games/min", "same, each game started, played, removed in turn",
+	"gain of starting and removing behind other games",
+	"judge peak memory, 4-bot tournament", "standings of a 300-game database",
+}
+
+// checkReport makes sure every measure is there with a plausible figure.
+func checkReport(t *testing.T, rep Report) {
+	t.Helper()
+	for _, name := range rows {
+		row, ok := rep.Row(name)
+		if !ok {
+			t.Errorf("no row %q", name)
+			continue
+		}
+		for side, x := range []float64{row.Sandboxed, row.Plain} {
+			if math.IsNaN(x) || math.IsInf(x, 0) || (x < 0 && !strings.Contains(name, "rest")) || (x == 0 && !strings.Contains(name, "rest")) {
+				t.Errorf("%s, %s: %v", name, sideNames[side], x)
+			}
+		}
+		if row.Target != "" && row.Met == nil {
+			t.Errorf("%s has a target and no verdict", name)
+		}
+	}
+	if len(rep.Rows) != len(rows) {
+		t.Errorf("%d rows, want %d", len(rep.Rows), len(rows))
+	}
+	// The figures must measure what they say: a move of a bot that answers
+	// at once is far below the thinking time, and the thinking bots spent
+	// at least think per move, over more than 20 moves a game.
+	if row, _ := rep.Row("virus move round trip, median"); row.Plain > 50 {
+		t.Errorf("a trivial move took %v ms", row.Plain)
+	}
+	if row, _ := rep.Row("thinking tournament, CPU: bots"); row.Plain < 2*20*0.005 {
+		t.Errorf("thinking bots used %v s of CPU in 2 games", row.Plain)
+	}
+	if row, _ := rep.Row("trivial tournament (6 games)"); row.Plain < 1 {
+		t.Errorf("%v games a minute", row.Plain)
+	}
+	var out bytes.Buffer
+	if err := rep.Print(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range rows {
+		if !strings.Contains(out.String(), name) {
+			t.Errorf("the table lacks %q:\n%s", name, out.String())
+		}
+	}
+	t.Logf("\n%s", out.String())
+}
+
+func TestRunLocal(t *testing.T) {
+	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
+	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReport(t, rep)
+}
+
+func TestRunDocker(t *testing.T) {
+	d := sandboxtest.Docker(t)
+	containers, err := ContainersCPU()
+	if err != nil {
+		t.Logf("%v: estimating", err)
+		containers = MachineMinusJudge()
+	}
+	rep, err := Run(context.Background(), Config{
+		Sandboxed: Side{Runner: d, Bots: containers},
+		Plain:     Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()},
+		Sizes:     tiny(), Work: t.TempDir(),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReport(t, rep)
+	if n := sandboxtest.Leftovers(t, d); n != 0 {
+		t.Errorf("%d containers left", n)
+	}
+}
+
+// TestBotFault makes a misbehaving benchmark bot an error rather than a
+// figure measured on faults.
+func TestBotFault(t *testing.T) {
+	b := &bencher{sz: tiny(), work: t.TempDir(), log: os.Stderr}
+	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
+	b.sides = [2]Side{local, local}
+	raiser := tourney{name: "raiser", bots: 2, source: "def ia(game, side):\n    raise ValueError('no')\n"}
+	if _, err := b.play(context.Background(), 1, raiser, 0); err == nil || !strings.Contains(err.Error(), "misbehaved") {
+		t.Errorf("a raising bot gave %v", err)
+	}
+}
+
+func TestPrint(t *testing.T) {
+	yes, no := true, false
+	rep := Report{
+		Rows: []Row{
+			{Measure: "round trip", Unit: "ms", Sandboxed: 0.21, Plain: 0.1, Compare: "diff", Target: "≤ +1 ms", Met: &yes},
+			{Measure: "games", Unit: "/min", Sandboxed: 240, Plain: 930, Compare: "ratio", Target: "≥ ×0.5", Met: &no},
+			{Measure: "removal", Unit: "ms", Sandboxed: 12.5, Plain: 30, Compare: "diff"},
+			{Measure: "not measured", Unit: "s", Sandboxed: math.NaN(), Plain: 3.25},
+		},
+		Notes: []string{"a note"},
+	}
+	var out bytes.Buffer
+	if err := rep.Print(&out); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "table.golden")
+	if *update {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+func TestCounters(t *testing.T) {
+	m0, err := machineCPU()
+	if err != nil || m0 <= 0 {
+		t.Fatalf("machine CPU %v, %v", m0, err)
+	}
+	j0, err := rusage(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(50 * time.Millisecond); time.Now().Before(end); {
+	}
+	if j1, _ := rusage(0); j1-j0 < 30*time.Millisecond {
+		t.Errorf("50 ms of work counted as %v", j1-j0)
+	}
+	resetPeak()
+	before, err := peakMemory()
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := bytes.Repeat([]byte{1}, 64<<20)
+	after, _ := peakMemory()
+	if after-before < 60<<20 {
+		t.Errorf("peak went from %d to %d bytes after touching 64 MiB", before, after)
+	}
+	_ = big[len(big)-1]
+}

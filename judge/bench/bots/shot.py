@@ -1,0 +1,2 @@
+"""Bench program bot: one process per request, answering at once."""
+print('{"move": "00"}')

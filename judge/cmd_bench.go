@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"botjudge/judge/bench"
+	"botjudge/sandbox"
+)
+
+func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("bench", stderr)
+	sz := bench.DefaultSizes()
+	fs.IntVar(&sz.Workers, "workers", 0, "games played at once in the tournaments (0: the judge's default)")
+	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
+	quick := fs.Bool("quick", false, "a small run (about a minute): the figures are rough")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("no arguments expected, got %q", fs.Args())
+	}
+	if *quick {
+		sz = quickSizes(sz)
+	}
+	run, _, closeRunner, err := openRunner(ctx, "docker", stderr)
+	if err != nil {
+		return err
+	}
+	defer closeRunner()
+	containers, err := bench.ContainersCPU()
+	if err != nil {
+		fmt.Fprintf(stderr, "judge bench: %v: the bots' CPU is estimated\n", err)
+		containers = bench.MachineMinusJudge()
+	}
+	fmt.Fprintln(stderr, "judge bench: the plain runner runs the benchmark's own bots as unprotected processes")
+	python := samePython()
+	began := time.Now()
+	rep, err := bench.Run(ctx, bench.Config{
+		Sandboxed: bench.Side{Runner: run, Bots: containers},
+		Plain:     bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
+		Sizes:     sz,
+		Log:       stderr,
+	})
+	if err != nil {
+		return err
+	}
+	rep.Notes = append(rep.Notes, "plain runner's python3: "+python)
+	fmt.Fprintf(stdout, "\nSandboxed (Docker) versus plain processes (--sandbox=none), measured in %s:\n\n", since(began))
+	return rep.Print(stdout)
+}
+
+// imagePython is the interpreter of the runtime image, Debian's.
+const imagePython = "/usr/bin/python3"
+
+// samePython makes the plain runner use the interpreter the image has when
+// the host has it too, rather than whatever python3 comes first in PATH (a
+// pyenv shim, a virtualenv...), so that the two runners differ by the sandbox
+// alone. It returns the python3 the plain runner will use.
+func samePython() string {
+	if _, err := os.Stat(imagePython); err == nil {
+		os.Setenv("PATH", filepath.Dir(imagePython)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	}
+	path, err := exec.LookPath("python3")
+	if err != nil {
+		return "none found"
+	}
+	return path
+}
+
+// quickSizes keeps the shape of a run and only shrinks its samples.
+func quickSizes(sz bench.Sizes) bench.Sizes {
+	sz.Asks, sz.Requests, sz.Games = 50, 10, 4
+	sz.TrivialBots, sz.ThinkingBots, sz.SleepingBots, sz.Repeats = 3, 2, 3, 1
+	sz.MemoryBots, sz.MemoryGames = 10, 10
+	sz.StandingsGames = 1000
+	return sz
+}
