@@ -27,7 +27,7 @@ type Step struct {
 	games.Move
 	Detail  string        // the sandbox's words for a fault (traceback, exit status)
 	Elapsed time.Duration // the bot's answer time
-	Ply     int
+	Ply     int           // the step of the game: seats answering at once share it
 }
 
 // Played is a finished game.
@@ -65,7 +65,7 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, rules games.R
 		names[i] = s.Name
 	}
 	state := rules.New(seed, names)
-	for len(state.ToMove()) > 0 {
+	for ply := 0; len(state.ToMove()) > 0; ply++ {
 		if err := ctx.Err(); err != nil {
 			return p, err
 		}
@@ -84,7 +84,7 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, rules games.R
 		moves := state.Apply(answers)
 		var steps []Step
 		for i, m := range moves {
-			st := Step{Move: m, Ply: len(p.Steps) + len(steps), Elapsed: replies[i].Elapsed}
+			st := Step{Move: m, Ply: ply, Elapsed: replies[i].Elapsed}
 			// What the bot really said is kept, not the rules' rendering of
 			// it, so a replay feeds the rules exactly the same answers.
 			st.Answer = answers[i].Data
