@@ -160,7 +160,14 @@ func (d *Docker) launch(ctx context.Context, spec launchSpec) (proc, error) {
 			Ulimits: []*container.Ulimit{{Name: "core", Soft: 0, Hard: 0}},
 		},
 	}
-	created, err := d.cli.ContainerCreate(ctx, cfg, host, nil, nil, "")
+	// A create cancelled half-way may still happen in the engine, leaving a
+	// container nobody knows the id of: let it finish, then give up.
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
+	created, err := d.cli.ContainerCreate(cctx, cfg, host, nil, nil, "")
+	cancel()
+	if err == nil && ctx.Err() != nil {
+		return nil, errors.Join(ctx.Err(), kill(ctx, &box{cli: d.cli, id: created.ID, ended: make(chan struct{})}))
+	}
 	if err != nil {
 		if cerrdefs.IsNotFound(err) {
 			return nil, fmt.Errorf("%w: %s: run `make image` (%v)", ErrImageMissing, d.image, err)

@@ -100,3 +100,22 @@ func reportMedian(b *testing.B, took []time.Duration, unit time.Duration, name s
 	slices.Sort(took)
 	b.ReportMetric(float64(took[len(took)/2])/float64(unit), name)
 }
+
+// A Start cancelled at any moment, even while the engine is creating the
+// container, must leave nothing behind: this is what Ctrl-C does to the
+// games being prepared.
+func TestStartCancelledLeavesNothing(t *testing.T) {
+	d := sandboxtest.Docker(t)
+	bot := virusBot(t, "def ia(game, side):\n    return False\n")
+	for i := range 12 {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(i)*4*time.Millisecond)
+		s, err := d.Start(ctx, bot, limits(time.Second), nil)
+		cancel()
+		if err == nil {
+			s.Close(context.Background())
+		}
+	}
+	if n := sandboxtest.Leftovers(t, d); n != 0 {
+		t.Errorf("%d containers left by cancelled starts", n)
+	}
+}
