@@ -183,7 +183,7 @@ func TestContainerIsHardened(t *testing.T) {
 func selfStart(t *testing.T) string {
 	stat, err := os.ReadFile("/proc/self/stat")
 	if err != nil {
-		t.Skip("no /proc:", err)
+		t.Fatal("Reap tells live judges from dead ones through /proc:", err)
 	}
 	s := string(stat)
 	return strings.Fields(s[strings.LastIndexByte(s, ')')+1:])[19]

@@ -391,7 +391,8 @@ func record(tid int64, p Planned, players []results.Player, played Played, cfg C
 		g.Players = append(g.Players, pl)
 	}
 	for _, st := range played.Steps {
-		if st.Verdict != games.OK {
+		// SaveGame counts faults itself; this copy is for the progress line.
+		if results.FaultClass(string(st.Verdict)) != results.NoFault {
 			g.Players[st.Seat].Faults++
 		}
 		g.Moves = append(g.Moves, moveRecord(st))
