@@ -7,21 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-)
 
-// Verdict classifies one answer of a bot. The empty verdict means the answer
-// was a legal move.
-type Verdict string
-
-const (
-	OK        Verdict = ""
-	Illegal   Verdict = "illegal"   // a well-formed move that the rules forbid
-	Malformed Verdict = "malformed" // an answer that is not a move at all
-	Error     Verdict = "error"     // the bot raised or exited non-zero
-	Timeout   Verdict = "timeout"   // no answer within the limit
-	Crash     Verdict = "crash"     // the bot's process died (signal, killed harness)
-	OOM       Verdict = "oom"       // killed for using too much memory
-	Output    Verdict = "output"    // answer larger than the limit
+	"botjudge/games/fault"
 )
 
 // Answer is what the judge got back from a bot for one request. When Fault is
@@ -29,7 +16,7 @@ const (
 // the fault costs (a pass in virus, the game in battleships).
 type Answer struct {
 	Data   json.RawMessage
-	Fault  Verdict
+	Fault  fault.Kind
 	Detail string
 }
 
@@ -39,9 +26,12 @@ type Answer struct {
 type Move struct {
 	Seat    int             `json:"seat"`
 	Answer  json.RawMessage `json:"answer,omitempty"`
-	Verdict Verdict         `json:"verdict,omitempty"`
+	Verdict fault.Kind      `json:"verdict,omitempty"`
 	Reason  string          `json:"reason,omitempty"`
 	Event   json.RawMessage `json:"event,omitempty"`
+	// Unjudged marks an answer the rules take without judging it
+	// (botsArena's reply to init): a check of a bot looks past it.
+	Unjudged bool `json:"unjudged,omitempty"`
 }
 
 // Outcome is the final result of a game. Rank is per seat, 1 is best; equal
@@ -64,16 +54,26 @@ func (o Outcome) Points(a, b int) float64 {
 	return 0
 }
 
-// Rules is one kind of game.
+// Protocols say how a game's bots are run.
+const (
+	// ProtocolIA bots are Python files defining ia(game, side), imported
+	// once per game and called once per request (the HX2 contest).
+	ProtocolIA = "ia"
+	// ProtocolProgram bots are programs started once per request, with the
+	// request's JSON in argv[1] and on stdin, printing one JSON value.
+	ProtocolProgram = "program"
+)
+
+// Rules is one kind of game. Beyond this interface, rules may implement
+// Rounder, Boarder and Versioned; the functions of the same names read
+// them with their defaults.
 type Rules interface {
 	// Name is the game's folder name under submissions/.
 	Name() string
-	// Protocol says how its bots are run: "virus" (a Python module with
-	// ia(game, side), imported once per game) or "program" (one process per
-	// request, JSON in argv[1] and stdin, JSON on stdout).
+	// Protocol is how its bots are run: ProtocolIA or ProtocolProgram.
 	Protocol() string
-	// Seats is the number of bots in one game.
-	Seats() int
+	// Seats is the range of the number of bots in one game.
+	Seats() (min, max int)
 	// New starts a game between bots named names (one per seat).
 	New(seed int64, names []string) State
 }
@@ -83,14 +83,60 @@ type State interface {
 	// ToMove lists the seats whose answers are needed now, in order; it is
 	// empty once the game is over.
 	ToMove() []int
-	// Request is the JSON message sent to seat.
+	// Request is the JSON message sent to seat. nil means the seat's answer
+	// cannot change anything (it has no legal move): the judge does not ask
+	// it and Apply gets an empty Answer for it.
 	Request(seat int) json.RawMessage
 	// Apply takes one answer per seat of ToMove, in the same order.
 	Apply(answers []Answer) []Move
 	// Outcome is valid once ToMove is empty.
 	Outcome() Outcome
-	// View is the position as the screen and `judge play` draw it.
+	// View is the position as the game's board draws it on the screen and
+	// in the terminal.
 	View() json.RawMessage
+	// Scores is each seat's score in the position, as the screen shows it
+	// beside any game's board.
+	Scores() []int
+}
+
+// Rounder is implemented by rules whose tournaments need more than one round
+// by default (hidden information, random bots).
+type Rounder interface{ DefaultRounds() int }
+
+// Boarder is implemented by rules that draw their View as text for a
+// terminal.
+type Boarder interface {
+	Board(view json.RawMessage) (string, error)
+}
+
+// Versioned is implemented by rules that changed since their first
+// tournaments: a new version makes a new tournament, whose games are played
+// again under the new rules.
+type Versioned interface{ Version() string }
+
+// DefaultRounds is how many rounds a tournament of r plays unless told.
+func DefaultRounds(r Rules) int {
+	if x, ok := r.(Rounder); ok && x.DefaultRounds() > 0 {
+		return x.DefaultRounds()
+	}
+	return 1
+}
+
+// Board draws view for a terminal: the rules' own drawing, or the view's
+// JSON when they have none.
+func Board(r Rules, view json.RawMessage) (string, error) {
+	if x, ok := r.(Boarder); ok {
+		return x.Board(view)
+	}
+	return string(view) + "\n", nil
+}
+
+// Version is the rules' version, "" for rules never changed.
+func Version(r Rules) string {
+	if x, ok := r.(Versioned); ok {
+		return x.Version()
+	}
+	return ""
 }
 
 var registry = map[string]Rules{}

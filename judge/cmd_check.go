@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/judge/contest"
 )
 
@@ -24,7 +24,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("give one bot, e.g. judge check submissions/virus/me.py")
+		return usagef("give one bot, e.g. judge check submissions/<game>/me.py")
 	}
 	r, err := gameOfBot(*game, fs.Arg(0))
 	if err != nil {
@@ -46,14 +46,20 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if !res.OK {
-		fmt.Fprintf(stdout, "NOT READY: its first answer was refused (%s).\n  %s\n", verdictWords(res.Verdict), indent(res.Detail))
+		fmt.Fprintf(stdout, "NOT READY: its first answer was refused (%s).\n  %s\n", res.Verdict.Plain(), indent(res.Detail))
 		printLog(stdout, res.Log)
 		return fmt.Errorf("%s is not ready", seat.Name)
 	}
 	fmt.Fprintf(stdout, "First answer accepted in %s. Now a whole game against itself...\n", res.Elapsed.Round(time.Millisecond))
-	twin := seat
-	twin.Name += " (2)"
-	played, err := contest.Play(ctx, run, r, 1, []contest.Seat{seat, twin}, c.limits, labels, nil)
+	n, _ := r.Seats()
+	twins := make([]contest.Seat, max(n, 2))
+	for i := range twins {
+		twins[i] = seat
+		if i > 0 {
+			twins[i].Name += fmt.Sprintf(" (%d)", i+1)
+		}
+	}
+	played, err := contest.Play(ctx, run, r, 1, twins, c.limits, labels, nil)
 	if err != nil {
 		return err
 	}
@@ -61,12 +67,12 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	faults := 0
 	for _, st := range played.Steps {
 		slowest = max(slowest, st.Elapsed)
-		if st.Verdict == games.OK {
+		if st.Verdict == fault.None {
 			continue
 		}
 		faults++
 		if faults <= 5 {
-			fmt.Fprintf(stdout, "  move %d: %s: %s\n", st.Ply+1, verdictWords(st.Verdict), indent(oneLine(st.Reason)))
+			fmt.Fprintf(stdout, "  move %d: %s: %s\n", st.Ply+1, st.Verdict.Plain(), indent(oneLine(st.Reason)))
 		}
 	}
 	fmt.Fprintf(stdout, "Game over after %d moves: %s. Slowest answer %s.\n", len(played.Steps), played.Outcome.Reason, slowest.Round(time.Millisecond))
@@ -76,27 +82,6 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintf(stdout, "READY: %s played a whole game without a fault.\n", seat.Name)
 	return nil
-}
-
-// verdictWords says a verdict the way a student understands it.
-func verdictWords(v games.Verdict) string {
-	switch v {
-	case games.Illegal:
-		return "illegal move"
-	case games.Malformed:
-		return "answer is not a move"
-	case games.Error:
-		return "your code raised an error"
-	case games.Timeout:
-		return "too slow: no answer within the time limit"
-	case games.Crash:
-		return "your bot crashed"
-	case games.OOM:
-		return "out of memory"
-	case games.Output:
-		return "answer too large"
-	}
-	return string(v)
 }
 
 func indent(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n  ") }

@@ -6,21 +6,15 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"botjudge/games"
-	"botjudge/games/battleships"
-	"botjudge/games/virus"
+	"botjudge/games/fault"
 	"botjudge/judge/contest"
 	"botjudge/sandbox"
 )
-
-// boards draw a game's view for the terminal.
-var boards = map[string]func(json.RawMessage) (string, error){
-	"virus":       virus.Board,
-	"battleships": battleships.Board,
-}
 
 func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("play", stderr)
@@ -33,21 +27,26 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() != 2 {
-		return usagef("give two bots, e.g. judge play submissions/virus/greedy.py submissions/virus/lookahead.py")
+	if fs.NArg() == 0 {
+		return usagef("give the bots in seat order, e.g. judge play submissions/<game>/alice.py submissions/<game>/bob.js")
 	}
 	r, err := gameOfBot(*game, fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	seats := make([]contest.Seat, 2)
+	if lo, hi := r.Seats(); fs.NArg() < lo || fs.NArg() > hi {
+		return usagef("a game of %s seats %s bots, not %d", r.Name(), seatRange(lo, hi), fs.NArg())
+	}
+	seats := make([]contest.Seat, fs.NArg())
+	taken := map[string]int{}
 	for i, path := range fs.Args() {
 		if seats[i], err = stagedSeat(path, r, c.db); err != nil {
 			return err
 		}
-	}
-	if seats[0].Name == seats[1].Name {
-		seats[1].Name += " (2)"
+		// The same bot in two seats: tell them apart.
+		if taken[seats[i].Name]++; taken[seats[i].Name] > 1 {
+			seats[i].Name += fmt.Sprintf(" (%d)", taken[seats[i].Name])
+		}
 	}
 	run, _, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
 	if err != nil {
@@ -60,7 +59,7 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			for _, st := range steps {
 				fmt.Fprintf(stdout, "move %d: %s %s\n", st.Ply+1, seats[st.Seat].Name, stepText(st))
 			}
-			if board, err := boards[r.Name()](s.View()); err == nil {
+			if board, err := games.Board(r, s.View()); err == nil {
 				fmt.Fprintln(stdout, board)
 			}
 		}
@@ -95,7 +94,7 @@ func stagedSeat(path string, r games.Rules, db string) (contest.Seat, error) {
 
 func stepText(st contest.Step) string {
 	t := fmt.Sprintf("answered %s in %.1f ms", compact(st.Answer), float64(st.Elapsed.Microseconds())/1000)
-	if st.Verdict != games.OK {
+	if st.Verdict != fault.None {
 		t = fmt.Sprintf("%s after %s: %s", strings.ToUpper(string(st.Verdict)), st.Elapsed.Round(time.Millisecond), oneLine(st.Reason))
 	} else if st.Reason != "" {
 		t += " (" + st.Reason + ")"
@@ -111,20 +110,34 @@ func compact(raw json.RawMessage) string {
 	return s
 }
 
+// resultText says who won: the one seat ranked first alone, else a draw
+// between the seats ranked first.
 func resultText(o games.Outcome, seats []contest.Seat) string {
-	var parts []string
+	var parts, first []string
 	for i, s := range seats {
 		p := s.Name
 		if i < len(o.Score) {
 			p += fmt.Sprintf(" %d", o.Score[i])
 		}
 		parts = append(parts, p)
+		if i < len(o.Rank) && o.Rank[i] == slices.Min(o.Rank) {
+			first = append(first, s.Name)
+		}
 	}
-	winner := "draw"
-	for i, r := range o.Rank {
-		if r == 1 && o.Points(i, 1-i) == 1 {
-			winner = seats[i].Name + " wins"
+	winner := first[0] + " wins"
+	if len(first) > 1 {
+		winner = "draw between " + strings.Join(first, ", ")
+		if len(first) == len(seats) {
+			winner = "draw"
 		}
 	}
 	return fmt.Sprintf("%s: %s (%s)", strings.Join(parts, " – "), winner, o.Reason)
+}
+
+// seatRange says how many bots a game seats: "2" or "2 to 12".
+func seatRange(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
 }

@@ -21,7 +21,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	addStore(fs, &c)
 	addSandbox(fs, &c)
 	submissions := fs.String("submissions", "submissions", "`folder` with one subfolder of bots per game")
-	rounds := fs.Int("rounds", 0, "rounds per pairing, each a game with each bot first (0: the game's default: battleships 5, others 1)")
+	rounds := fs.Int("rounds", 0, "rounds: in duels each pair plays twice per round, each bot first once (0: the game's own default)")
+	format := fs.String("format", string(contest.Duels), "how bots meet in games of more than two seats: duel (every pair) or ffa (all bots in one game per round)")
 	seed := fs.Int64("seed", 1, "tournament seed: every game's seed derives from it")
 	workers := fs.Int("workers", 0, "games played at once (0: one per core, fewer if memory cannot hold their bots)")
 	points := fs.String("points", string(results.SchemeDefault), "points for win-draw-loss: 1-0.5-0 or 3-1-0")
@@ -31,6 +32,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	scheme, err := results.ParseScheme(*points)
 	if err != nil {
 		return usagef("unknown --points %q: use 1-0.5-0 or 3-1-0", *points)
+	}
+	f, err := contest.ParseFormat(*format)
+	if err != nil {
+		return usagef("%v", err)
 	}
 	folders, err := gameFolders(*submissions, fs.Args(), stderr)
 	if err != nil {
@@ -53,6 +58,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			Dir:       filepath.Join(*submissions, r.Name()),
 			StageRoot: filepath.Join(filepath.Dir(c.db), "_bots"),
 			Rounds:    *rounds,
+			Format:    f,
 			Seed:      *seed,
 			Scheme:    scheme,
 			Limits:    c.limits,
@@ -60,7 +66,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			Image:     image,
 		}
 		if cfg.Rounds <= 0 {
-			cfg.Rounds = max(defaultRounds[r.Name()], 1)
+			cfg.Rounds = games.DefaultRounds(r)
+		}
+		if _, hi := r.Seats(); hi <= 2 {
+			cfg.Format = contest.Duels // a free-for-all of two is a duel
 		}
 		fmt.Fprintf(stdout, "== %s: %s\n", r.Name(), cfg.Dir)
 		start := time.Now()
@@ -85,7 +94,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err != nil {
 			return err
 		}
-		printStandings(stdout, r.Name(), st, t)
+		if err := printStandings(ctx, stdout, db, t, st); err != nil {
+			return err
+		}
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("not finished: %s", strings.Join(failed, ", "))

@@ -41,7 +41,7 @@ func cmdStandings(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		seen[t.Game] = true
 		shown++
-		scheme := schemeOf(t)
+		scheme := results.Scheme(*points) // "": the latest run's
 		if *points != "" {
 			if scheme, err = results.ParseScheme(*points); err != nil {
 				return usagef("unknown --points %q: use 1-0.5-0 or 3-1-0", *points)
@@ -80,38 +80,22 @@ func showTournament(ctx context.Context, db *results.DB, t results.Tournament, s
 	}
 	switch format {
 	case "table":
-		printStandings(w, t.Game, st, t)
+		return printStandings(ctx, w, db, t, st)
 	case "csv":
 		return results.WriteStandingsCSV(w, st)
 	case "json":
 		return json.NewEncoder(w).Encode(st)
-	default:
-		return usagef("unknown --format %q: use table, csv or json", format)
 	}
-	return nil
-}
-
-// schemeOf reads the point scheme a tournament was run with.
-func schemeOf(t results.Tournament) results.Scheme {
-	var s struct {
-		Scheme results.Scheme `json:"scheme"`
-	}
-	if json.Unmarshal(t.Settings, &s) != nil || s.Scheme == "" {
-		return results.SchemeDefault
-	}
-	return s.Scheme
+	return usagef("unknown --format %q: use table, csv or json", format)
 }
 
 // printStandings draws the table for a terminal.
-func printStandings(w io.Writer, game string, st []results.Standing, t results.Tournament) {
-	games := 0
-	for _, s := range st {
-		games += s.Games
+func printStandings(ctx context.Context, w io.Writer, db *results.DB, t results.Tournament, st []results.Standing) error {
+	played, err := db.Games(ctx, t.ID, results.GameFilter{})
+	if err != nil {
+		return err
 	}
-	if len(st) > 0 {
-		games /= 2 // every game counts for both of its bots in a duel
-	}
-	fmt.Fprintf(w, "%s standings (%d bots, %d of %d games)\n", game, len(st), games, t.Planned)
+	fmt.Fprintf(w, "%s standings (%d bots, %d of %d games)\n", t.Game, len(st), len(played), t.Planned)
 	width := 4
 	for _, s := range st {
 		width = max(width, len([]rune(s.Bot.Name)))
@@ -129,4 +113,5 @@ func printStandings(w io.Writer, game string, st []results.Standing, t results.T
 		}
 	}
 	fmt.Fprintln(w)
+	return nil
 }

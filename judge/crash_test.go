@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/results"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
@@ -261,7 +262,7 @@ func storedGames(t *testing.T, db *results.DB, tid int64) (map[string]stored, in
 		for i, m := range g.Moves {
 			answers[i] = games.Answer{Data: m.Answer}
 			if len(m.Answer) == 0 {
-				answers[i] = games.Answer{Fault: games.Verdict(m.Verdict), Detail: m.Detail}
+				answers[i] = games.Answer{Fault: fault.Kind(m.Verdict), Detail: m.Detail}
 			}
 		}
 		n := 0

@@ -11,17 +11,11 @@ import (
 	"time"
 
 	"botjudge/games"
-	_ "botjudge/games/battleships"
-	_ "botjudge/games/virus"
+	_ "botjudge/games/all" // every game, registered
 	"botjudge/judge/contest"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
-
-// defaultRounds is how many rounds a pairing plays unless --rounds says
-// otherwise: deterministic games need one (two games, each bot starting once);
-// games with hidden information or random bots need more to be fair.
-var defaultRounds = map[string]int{"battleships": 5}
 
 // common are the flags every command that runs bots shares.
 type common struct {
@@ -110,7 +104,7 @@ func dockerOptions() sandbox.Options {
 }
 
 // gameOfBot finds which game a bot file belongs to: --game, or the folder it
-// sits in (submissions/virus/me.py is a virus bot).
+// sits in (submissions/<game>/me.py).
 func gameOfBot(flagGame, path string) (games.Rules, error) {
 	name := flagGame
 	if name == "" {

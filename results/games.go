@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"botjudge/games/fault"
 )
 
 // ErrDuplicate is returned by SaveGame for a key the tournament already has.
@@ -47,7 +49,7 @@ type Player struct {
 	Rank  int `json:"rank"`
 	Score int `json:"score"`
 	// Faults is Timeouts + Crashes + Illegal. SaveGame counts them from the
-	// moves (see FaultClass); the values passed in are ignored.
+	// moves by the class of their verdict; the values passed in are ignored.
 	Faults   int `json:"faults"`
 	Timeouts int `json:"timeouts"`
 	Crashes  int `json:"crashes"`
@@ -64,33 +66,11 @@ type Move struct {
 	Ply     int             `json:"ply"`
 	Seat    int             `json:"seat"`
 	Answer  json.RawMessage `json:"answer,omitempty"`
-	Verdict string          `json:"verdict,omitempty"`
+	Verdict fault.Kind      `json:"verdict,omitempty"`
 	Reason  string          `json:"reason,omitempty"`
 	Detail  string          `json:"detail,omitempty"`
 	Event   json.RawMessage `json:"event,omitempty"`
 	Elapsed time.Duration   `json:"elapsed_ns"`
-}
-
-// Fault classes of a move's verdict, as the standings count them.
-const (
-	NoFault = iota
-	TimeoutFault
-	CrashFault   // error, crash, oom, output
-	IllegalFault // illegal, malformed
-)
-
-// FaultClass sorts a move verdict (a games.Verdict) into its fault column.
-// Unknown verdicts are not counted.
-func FaultClass(verdict string) int {
-	switch verdict {
-	case "timeout":
-		return TimeoutFault
-	case "error", "crash", "oom", "output":
-		return CrashFault
-	case "illegal", "malformed":
-		return IllegalFault
-	}
-	return NoFault
 }
 
 // SaveGame stores a finished game with its players and moves in one
@@ -100,9 +80,12 @@ func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
 	if err := g.validate(); err != nil {
 		return 0, fmt.Errorf("results: save game %q: %w", g.Key, err)
 	}
-	faults := make([][4]int, len(g.Players))
+	faults := make([]map[fault.Class]int, len(g.Players))
+	for i := range faults {
+		faults[i] = map[fault.Class]int{}
+	}
 	for _, m := range g.Moves {
-		faults[m.Seat][FaultClass(m.Verdict)]++
+		faults[m.Seat][m.Verdict.Class()]++
 	}
 	var id int64
 	err := d.tx(ctx, func(tx *sql.Tx) error {
@@ -128,7 +111,7 @@ func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
 			f := faults[i]
 			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, bot_id, rank, score, timeouts, crashes, illegal, restarts)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				id, p.Seat, p.BotID, p.Rank, p.Score, f[TimeoutFault], f[CrashFault], f[IllegalFault], p.Restarts); err != nil {
+				id, p.Seat, p.BotID, p.Rank, p.Score, f[fault.TimeoutClass], f[fault.CrashClass], f[fault.IllegalClass], p.Restarts); err != nil {
 				return err
 			}
 			if p.Log != "" {
@@ -251,12 +234,13 @@ func playerDest(p *Player) []any {
 }
 
 // Games lists the tournament's games, in the order they were stored, whose
-// players are all current entries; the filter keeps the games of one bot, or
+// players are all current entries and whose round is one of its latest run's; the filter keeps the games of one bot, or
 // of one pairing. Moves are nil and logs empty.
 func (d *DB) Games(ctx context.Context, tournamentID int64, f GameFilter) ([]Game, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT `+gameColumns+`, `+playerColumns+`
 		FROM games g JOIN players p ON p.game_id = g.id JOIN bots b ON b.id = p.bot_id
 		WHERE g.tournament_id = ?1
+		  AND g.round <= coalesce(nullif((SELECT rounds FROM tournaments WHERE id = ?1), 0), g.round)
 		  AND NOT EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id
 		      AND x.bot_id NOT IN (SELECT bot_id FROM entries WHERE tournament_id = ?1))
 		  AND (?2 = 0 OR EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id AND x.bot_id = ?2))
@@ -392,14 +376,20 @@ func (d *DB) Failures(ctx context.Context, tournamentID int64) ([]Failure, error
 
 // Live is a game in progress, for a screen in another process. PutLive
 // replaces it as the game advances; SaveGame deletes it when the game is
-// stored, and ClearLive deletes the rows a dead run left behind.
+// stored, and ClearLive deletes the rows a dead run left behind. It holds the
+// position and the last step only, so that updating it costs the same at
+// every turn of a long game.
 type Live struct {
-	TournamentID int64           `json:"tournament_id"`
-	Key          string          `json:"key"`
-	Players      []Player        `json:"players"`
-	Moves        []Move          `json:"moves"`
-	View         json.RawMessage `json:"view,omitempty"`
-	Updated      time.Time       `json:"updated"`
+	TournamentID int64    `json:"tournament_id"`
+	Key          string   `json:"key"`
+	Players      []Player `json:"players"`
+	// Moves counts the moves applied so far; Last is the last step's (one
+	// per seat that answered in it).
+	Moves   int             `json:"moves"`
+	Last    []Move          `json:"last"`
+	View    json.RawMessage `json:"view,omitempty"`
+	Scores  []int           `json:"scores,omitempty"`
+	Updated time.Time       `json:"updated"`
 }
 
 // PutLive creates or replaces the live row of a game. A zero Updated is now.
@@ -410,19 +400,23 @@ func (d *DB) PutLive(ctx context.Context, l Live) error {
 	if err := validJSON("view", l.View); err != nil {
 		return fmt.Errorf("results: put live %q: %w", l.Key, err)
 	}
-	players, err := json.Marshal(l.Players)
-	if err != nil {
-		return fmt.Errorf("results: put live %q: %w", l.Key, err)
+	if l.Last == nil {
+		l.Last = []Move{}
 	}
-	moves, err := json.Marshal(l.Moves)
-	if err != nil {
-		return fmt.Errorf("results: put live %q: %w", l.Key, err)
+	var enc [3][]byte
+	for i, v := range []any{l.Players, l.Last, l.Scores} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return fmt.Errorf("results: put live %q: %w", l.Key, err)
+		}
+		enc[i] = b
 	}
-	err = d.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO live (tournament_id, key, players, moves, view, updated) VALUES (?, ?, ?, ?, ?, ?)
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO live (tournament_id, key, players, moves, last, view, scores, updated)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (tournament_id, key) DO UPDATE SET players = excluded.players, moves = excluded.moves,
-				view = excluded.view, updated = excluded.updated`,
-			l.TournamentID, l.Key, string(players), string(moves), jsonArg(l.View), l.Updated.UnixNano())
+				last = excluded.last, view = excluded.view, scores = excluded.scores, updated = excluded.updated`,
+			l.TournamentID, l.Key, string(enc[0]), l.Moves, string(enc[1]), jsonArg(l.View), string(enc[2]), l.Updated.UnixNano())
 		return err
 	})
 	if err != nil {
@@ -433,7 +427,7 @@ func (d *DB) PutLive(ctx context.Context, l Live) error {
 
 // Live lists the tournament's games in progress by key.
 func (d *DB) Live(ctx context.Context, tournamentID int64) ([]Live, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT key, players, moves, view, updated FROM live
+	rows, err := d.db.QueryContext(ctx, `SELECT key, players, moves, last, view, scores, updated FROM live
 		WHERE tournament_id = ? ORDER BY key`, tournamentID)
 	if err != nil {
 		return nil, fmt.Errorf("results: live: %w", err)
@@ -442,12 +436,12 @@ func (d *DB) Live(ctx context.Context, tournamentID int64) ([]Live, error) {
 	var list []Live
 	for rows.Next() {
 		l := Live{TournamentID: tournamentID}
-		var players, moves, view []byte
+		var players, last, view, scores []byte
 		var updated sql.NullInt64
-		if err := rows.Scan(&l.Key, &players, &moves, &view, &updated); err != nil {
+		if err := rows.Scan(&l.Key, &players, &l.Moves, &last, &view, &scores, &updated); err != nil {
 			return nil, fmt.Errorf("results: live: %w", err)
 		}
-		if err := errors.Join(json.Unmarshal(players, &l.Players), json.Unmarshal(moves, &l.Moves)); err != nil {
+		if err := errors.Join(json.Unmarshal(players, &l.Players), json.Unmarshal(last, &l.Last), json.Unmarshal(scores, &l.Scores)); err != nil {
 			return nil, fmt.Errorf("results: live %q: %w", l.Key, err)
 		}
 		l.View = toJSON(view)

@@ -60,7 +60,7 @@ func mustTournament(tb testing.TB, d *results.DB, game string, bots ...results.B
 	for i, b := range bots {
 		ids[i] = b.ID
 	}
-	if err := d.SetEntries(ctx, t.ID, ids, 2*len(bots)*(len(bots)-1)/2); err != nil {
+	if err := d.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: 2 * len(bots) * (len(bots) - 1) / 2, Rounds: 1}); err != nil {
 		tb.Fatal(err)
 	}
 	return t
@@ -229,15 +229,15 @@ func TestEntriesAndRuns(t *testing.T) {
 		"a bot of another game":    {a1.ID, other.ID},
 		"an unknown bot":           {a1.ID, 999},
 	} {
-		if err := d.SetEntries(ctx, tour.ID, ids, 2); err == nil {
+		if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: ids, Planned: 2, Rounds: 1}); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
-	if err := d.SetEntries(ctx, 999, nil, 0); !errors.Is(err, results.ErrNotFound) {
+	if err := d.StartRun(ctx, 999, results.Run{}); !errors.Is(err, results.ErrNotFound) {
 		t.Errorf("unknown tournament: %v, want ErrNotFound", err)
 	}
 
-	if err := d.SetEntries(ctx, tour.ID, []int64{b.ID, a1.ID}, 2); err != nil {
+	if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{b.ID, a1.ID}, Planned: 2, Rounds: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if err := d.SaveCheck(ctx, results.Check{BotID: a1.ID, OK: false, Verdict: "timeout", Detail: "no answer in 10s"}); err != nil {
@@ -273,7 +273,7 @@ func TestEntriesAndRuns(t *testing.T) {
 		t.Errorf("finished run %+v: finished before started", got)
 	}
 	// A new run with a new version replaces the entries and reopens the run.
-	if err := d.SetEntries(ctx, tour.ID, []int64{a2.ID, b.ID}, 4); err != nil {
+	if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{a2.ID, b.ID}, Planned: 4, Rounds: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ = d.Tournament(ctx, tour.ID); got.Planned != 4 || !got.Finished.IsZero() {
@@ -400,7 +400,7 @@ func TestGamesOfCurrentEntriesOnly(t *testing.T) {
 	// alpha is changed: its old games leave the lists and the standings, but
 	// their keys stay played.
 	a2 := mustBot(t, d, "virus", "alpha", "a2")
-	if err := d.SetEntries(ctx, tour.ID, []int64{a2.ID, b.ID, c.ID}, 6); err != nil {
+	if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{a2.ID, b.ID, c.ID}, Planned: 6, Rounds: 1}); err != nil {
 		t.Fatal(err)
 	}
 	list, err := d.Games(ctx, tour.ID, results.GameFilter{})
@@ -436,7 +436,7 @@ func TestGamesOfCurrentEntriesOnly(t *testing.T) {
 		t.Errorf("games of gamma against alpha: %v, want none", got)
 	}
 	// Entering the old version again brings its games back.
-	if err := d.SetEntries(ctx, tour.ID, []int64{a1.ID, b.ID, c.ID}, 6); err != nil {
+	if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{a1.ID, b.ID, c.ID}, Planned: 6, Rounds: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if got := gameKeys(mustGames(t, d, tour, results.GameFilter{BotID: a1.ID})); !reflect.DeepEqual(got, []string{"a1-b", "a1-c"}) {
@@ -498,12 +498,14 @@ func TestLive(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	put(results.Live{TournamentID: tour.ID, Key: "g2", Players: players, Moves: []results.Move{}, Updated: at})
-	put(results.Live{TournamentID: tour.ID, Key: "g1", Players: players, Moves: []results.Move{{Seat: 0, Answer: json.RawMessage(`1`)}}, View: json.RawMessage(`{"board":"."}`), Updated: at})
-	// The game advances: its row is replaced, not added.
-	g1 := results.Live{TournamentID: tour.ID, Key: "g1", Players: players,
-		Moves: []results.Move{{Seat: 0, Answer: json.RawMessage(`1`)}, {Ply: 1, Seat: 1, Answer: json.RawMessage(`2`)}},
-		View:  json.RawMessage(`{"board":"x"}`), Updated: at.Add(time.Second)}
+	put(results.Live{TournamentID: tour.ID, Key: "g2", Players: players, Last: []results.Move{}, Updated: at})
+	put(results.Live{TournamentID: tour.ID, Key: "g1", Players: players, Moves: 1, Last: []results.Move{{Seat: 0, Answer: json.RawMessage(`1`)}},
+		View: json.RawMessage(`{"board":"."}`), Scores: []int{1, 0}, Updated: at})
+	// The game advances: its row is replaced, not added, and keeps the last
+	// step only.
+	g1 := results.Live{TournamentID: tour.ID, Key: "g1", Players: players, Moves: 3,
+		Last: []results.Move{{Ply: 2, Seat: 0, Answer: json.RawMessage(`2`)}, {Ply: 2, Seat: 1, Answer: json.RawMessage(`3`)}},
+		View: json.RawMessage(`{"board":"x"}`), Scores: []int{2, 1}, Updated: at.Add(time.Second)}
 	put(g1)
 	put(results.Live{TournamentID: other.ID, Key: "g1", Players: players, Updated: at})
 	if err := d.PutLive(ctx, results.Live{TournamentID: tour.ID, Key: "bad", View: json.RawMessage(`{`)}); err == nil {
@@ -514,7 +516,7 @@ func TestLive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []results.Live{g1, {TournamentID: tour.ID, Key: "g2", Players: players, Moves: []results.Move{}, Updated: at}}
+	want := []results.Live{g1, {TournamentID: tour.ID, Key: "g2", Players: players, Last: []results.Move{}, Updated: at}}
 	if !reflect.DeepEqual(live, want) {
 		t.Errorf("live\n got %+v\nwant %+v", live, want)
 	}

@@ -39,10 +39,15 @@ type Tournament struct {
 	ID   int64  `json:"id"`
 	Game string `json:"game"`
 	Seed int64  `json:"seed"`
-	// Settings are the rounds, limits and point scheme, as the judge wrote
-	// them; this package only compares them.
+	// Settings are what makes the tournament's games (limits, format, rules
+	// version...), as the judge wrote them; this package only compares them.
 	Settings json.RawMessage `json:"settings"`
-	Created  time.Time       `json:"created"`
+	// Rounds and Scheme are those of the latest run: more rounds only add
+	// games, another scheme only changes the standings. Rounds is 0 before
+	// the first run; games of rounds beyond it are kept but not counted.
+	Rounds  int       `json:"rounds"`
+	Scheme  Scheme    `json:"scheme"`
+	Created time.Time `json:"created"`
 	// Planned is the number of games in the current schedule, for progress.
 	Planned int `json:"planned"`
 	// Started and Finished are those of the latest run; Finished is zero
@@ -146,13 +151,13 @@ func (d *DB) EnsureTournament(ctx context.Context, game string, seed int64, sett
 	return t, nil
 }
 
-const tournamentColumns = `id, game, seed, settings, created, planned, started, finished`
+const tournamentColumns = `id, game, seed, settings, created, planned, started, finished, rounds, scheme`
 
 func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	var t Tournament
 	var settings []byte
 	var created, started, finished sql.NullInt64
-	if err := row.Scan(&t.ID, &t.Game, &t.Seed, &settings, &created, &t.Planned, &started, &finished); err != nil {
+	if err := row.Scan(&t.ID, &t.Game, &t.Seed, &settings, &created, &t.Planned, &started, &finished, &t.Rounds, &t.Scheme); err != nil {
 		return Tournament{}, err
 	}
 	t.Settings = toJSON(settings)
@@ -195,13 +200,28 @@ func (d *DB) Tournament(ctx context.Context, id int64) (Tournament, error) {
 	return t, nil
 }
 
-// SetEntries makes botIDs the tournament's current bots and planned its
-// number of scheduled games, and marks a run as started now (and not
+// Run is what a run of a tournament plays: its bots, the number of games of
+// its schedule, its rounds and its point scheme.
+type Run struct {
+	BotIDs  []int64
+	Planned int
+	Rounds  int
+	Scheme  Scheme
+}
+
+// StartRun makes run's bots the tournament's current entries, records its
+// planned games, rounds and scheme, and marks it as started now (and not
 // finished). The bots must be of the tournament's game, one version per name.
-// Games of bots that are no longer entries stay stored but leave the lists
-// and the standings; they come back if that version is entered again.
-func (d *DB) SetEntries(ctx context.Context, tournamentID int64, botIDs []int64, planned int) error {
-	err := d.tx(ctx, func(tx *sql.Tx) error {
+// Games of bots that are no longer entries, or of rounds beyond run's, stay
+// stored but leave the lists and the standings; they come back if that
+// version is entered again or the rounds raised.
+func (d *DB) StartRun(ctx context.Context, tournamentID int64, run Run) error {
+	scheme, err := ParseScheme(string(run.Scheme))
+	if err != nil {
+		return err
+	}
+	botIDs := run.BotIDs
+	err = d.tx(ctx, func(tx *sql.Tx) error {
 		var game string
 		err := tx.QueryRowContext(ctx, `SELECT game FROM tournaments WHERE id = ?`, tournamentID).Scan(&game)
 		if errors.Is(err, sql.ErrNoRows) {
@@ -235,12 +255,12 @@ func (d *DB) SetEntries(ctx context.Context, tournamentID int64, botIDs []int64,
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET planned = ?, started = ?, finished = NULL WHERE id = ?`,
-			planned, time.Now().UnixNano(), tournamentID)
+		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET planned = ?, rounds = ?, scheme = ?, started = ?, finished = NULL WHERE id = ?`,
+			run.Planned, run.Rounds, scheme, time.Now().UnixNano(), tournamentID)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("results: set entries of tournament %d: %w", tournamentID, err)
+		return fmt.Errorf("results: start run of tournament %d: %w", tournamentID, err)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"botjudge/games/fault"
+
 	"context"
 	"errors"
 	"fmt"
@@ -221,7 +223,7 @@ func (c *box) done() <-chan struct{} { return c.ended }
 
 func (c *box) hangUp() error { return c.stream.CloseWrite() }
 
-func (c *box) exit(ctx context.Context) (Fault, string, error) {
+func (c *box) exit(ctx context.Context) (fault.Kind, string, error) {
 	// The output can end shortly before the engine records the exit. If
 	// the container still runs, the bot closed the harness's output.
 	wctx, cancel := context.WithTimeout(ctx, 3*time.Second)
@@ -233,7 +235,7 @@ func (c *box) exit(ctx context.Context) (Fault, string, error) {
 		code = w.StatusCode
 	case err := <-errs:
 		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			return Crash, "the bot closed the harness's output", nil
+			return fault.Crash, "the bot closed the harness's output", nil
 		}
 		return "", "", fmt.Errorf("sandbox: waiting for container %.12s: %w", c.id, err)
 	}
@@ -242,9 +244,9 @@ func (c *box) exit(ctx context.Context) (Fault, string, error) {
 		return "", "", fmt.Errorf("sandbox: inspecting container %.12s: %w", c.id, err)
 	}
 	if info.State != nil && info.State.OOMKilled {
-		return OOM, "killed: out of memory", nil
+		return fault.OOM, "killed: out of memory", nil
 	}
-	return Crash, exitStatus(int(code)), nil
+	return fault.Crash, exitStatus(int(code)), nil
 }
 
 // exitStatus describes a container's exit code, where 128+n means signal n.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
+	"botjudge/games/fault"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
 )
@@ -61,7 +62,7 @@ func benchmarkAsk(b *testing.B, r runner) {
 		began := time.Now()
 		got, err := s.Ask(context.Background(), request)
 		took = append(took, time.Since(began))
-		if err != nil || got.Fault != sandbox.OK {
+		if err != nil || got.Fault != fault.None {
 			b.Fatalf("%+v, %v", got, err)
 		}
 	}

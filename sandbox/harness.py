@@ -13,7 +13,7 @@ that program bots receive the judge's text untouched. Everything a bot writes
 (print, os.write(1), fd 2, subprocesses) lands in the container's stderr, which
 is the bot's log.
 
-usage: harness.py [--move S] [--startup S] [--answer N] [--home DIR] virus|program BOT
+usage: harness.py [--move S] [--startup S] [--answer N] [--home DIR] ia|program BOT
 """
 
 import argparse
@@ -110,7 +110,7 @@ def requests(channel):
         yield msg["id"], msg["request"], line[head + len(REQUEST_KEY):-1].decode()
 
 
-# ---------------------------------------------------------------- virus
+# ---------------------------------------------------------------- ia(game, side)
 
 class Unfit(Exception):
     """The bot cannot be run at all; the message is for its author."""
@@ -201,7 +201,7 @@ def load_bot(path):
     """Imports the bot and returns its ia function; raises Unfit, or
     whatever the bot's module raised."""
     if not path.endswith(".py") or not os.path.isfile(path):
-        raise Unfit("a virus bot is one Python file (name.py)")
+        raise Unfit("a bot of this game is one Python file (name.py) defining ia(game, side)")
     if os.path.getsize(path) == 0:
         raise Unfit("the file is empty: it must define ia(game, side)")
     stem = os.path.basename(path)[:-3]
@@ -546,14 +546,14 @@ def main():
     parser.add_argument("--startup", type=float, default=10.0)
     parser.add_argument("--answer", type=int, default=65536)
     parser.add_argument("--home", default="/tmp")
-    parser.add_argument("protocol", choices=("virus", "program"))
+    parser.add_argument("protocol", choices=("ia", "program"))
     parser.add_argument("bot")
     opts = parser.parse_args()
 
     channel = Channel()
     minimal_env(opts.home)
     bot = os.path.abspath(opts.bot)
-    runner = (Virus if opts.protocol == "virus" else Program)(channel, bot, opts)
+    runner = (Virus if opts.protocol == "ia" else Program)(channel, bot, opts)
     failed = runner.start()
     if failed:
         channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})
@@ -561,7 +561,7 @@ def main():
     channel.send_json({"ready": True})
     for rid, request, raw in requests(channel):
         try:
-            if opts.protocol == "virus":
+            if opts.protocol == "ia":
                 runner.answer(rid, request)
             else:
                 runner.answer(rid, raw)

@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"botjudge/games/fault"
+
 	"context"
 	"errors"
 	"fmt"
@@ -86,12 +88,12 @@ func (p *process) done() <-chan struct{} { return p.ended }
 
 func (p *process) hangUp() error { return p.feed.Close() }
 
-func (p *process) exit(ctx context.Context) (Fault, string, error) {
+func (p *process) exit(ctx context.Context) (fault.Kind, string, error) {
 	st := p.cmd.ProcessState
 	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		return Crash, fmt.Sprintf("killed by signal %d (%v)", int(ws.Signal()), ws.Signal()), nil
+		return fault.Crash, fmt.Sprintf("killed by signal %d (%v)", int(ws.Signal()), ws.Signal()), nil
 	}
-	return Crash, fmt.Sprintf("the bot's process exited with status %d", st.ExitCode()), nil
+	return fault.Crash, fmt.Sprintf("the bot's process exited with status %d", st.ExitCode()), nil
 }
 
 func (p *process) kill(ctx context.Context) error {

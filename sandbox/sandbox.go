@@ -1,25 +1,23 @@
 // Package sandbox runs bots. It is the only package that talks to Docker: one
 // hardened container per bot per game, with a long-lived harness inside that
 // answers one JSON line per request. A bot's misbehaviour comes back as a
-// Fault with a reason; a Go error means the judge's own machinery failed.
+// fault.Kind with a reason; a Go error means the judge's own machinery failed.
 package sandbox
 
 import (
 	"context"
 	"time"
+
+	"botjudge/games/fault"
 )
 
-// Fault is why a bot gave no usable answer. The values match games.Verdict.
-type Fault string
-
+// The protocols a harness speaks, as games name them.
 const (
-	OK        Fault = ""
-	Malformed Fault = "malformed" // the output was not one JSON value
-	Error     Fault = "error"     // the bot raised an exception or exited non-zero
-	Timeout   Fault = "timeout"   // no answer within the limit
-	Crash     Fault = "crash"     // the bot (or its harness) died
-	OOM       Fault = "oom"       // killed by the memory limit
-	Output    Fault = "output"    // answer over the size limit
+	// ProtocolIA: a Python module defining ia(game, side), imported once per
+	// game and called once per request.
+	ProtocolIA = "ia"
+	// ProtocolProgram: one process per request, JSON in argv[1] and stdin.
+	ProtocolProgram = "program"
 )
 
 // Bot is one submitted bot, as the judge staged it.
@@ -27,8 +25,7 @@ type Bot struct {
 	Name string // file stem, for labels and messages
 	// Path is the bot's file or folder on the host. It is mounted read-only.
 	Path string
-	// Protocol is "virus" (Python module with ia(game, side)) or "program"
-	// (one process per request).
+	// Protocol is ProtocolIA or ProtocolProgram.
 	Protocol string
 }
 
@@ -60,8 +57,8 @@ func DefaultLimits() Limits {
 
 // Reply is the result of one request.
 type Reply struct {
-	Data    []byte // the JSON answer when Fault is OK
-	Fault   Fault
+	Data    []byte // the JSON answer when Fault is fault.None
+	Fault   fault.Kind
 	Detail  string // the reason in plain words (traceback, exit status...)
 	Elapsed time.Duration
 	// Restarted is set when the bot could not be interrupted after this

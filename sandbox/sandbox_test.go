@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games/fault"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
 )
@@ -65,7 +66,7 @@ func writeBot(t testing.TB, name, protocol string, files map[string]string) sand
 }
 
 func virusBot(t testing.TB, source string) sandbox.Bot {
-	return writeBot(t, "bot.py", "virus", map[string]string{"": source})
+	return writeBot(t, "bot.py", sandbox.ProtocolIA, map[string]string{"": source})
 }
 
 // limits are short, so that the timeouts tests wait for stay short.
@@ -133,12 +134,12 @@ func virusRequest(side, mode string) string {
 
 func wantOK(t testing.TB, r sandbox.Reply, data string) {
 	t.Helper()
-	if r.Fault != sandbox.OK || string(r.Data) != data {
+	if r.Fault != fault.None || string(r.Data) != data {
 		t.Fatalf("got %s %q (%s), want the answer %s", r.Data, r.Fault, r.Detail, data)
 	}
 }
 
-func wantFault(t *testing.T, r sandbox.Reply, fault sandbox.Fault, detail string) {
+func wantFault(t *testing.T, r sandbox.Reply, fault fault.Kind, detail string) {
 	t.Helper()
 	if r.Fault != fault || !strings.Contains(r.Detail, detail) || r.Data != nil {
 		t.Fatalf("got %q %q data %s, want fault %q with %q", r.Fault, r.Detail, r.Data, fault, detail)
@@ -174,7 +175,7 @@ def ia(game, side):
 func TestVirusAnswersAndKeepsMisc(t *testing.T) {
 	eachRunner(t, func(t *testing.T, r runner) {
 		s := start(t, r, virusBot(t, chattyBot), limits(5*time.Second))
-		if ready := s.Ready(); ready.Fault != sandbox.OK {
+		if ready := s.Ready(); ready.Fault != fault.None {
 			t.Fatalf("not ready: %+v", ready)
 		}
 		for n := 1; n <= 3; n++ {
@@ -228,24 +229,24 @@ def ia(game, side):
 `
 	cases := []struct {
 		mode, data       string
-		fault            sandbox.Fault
+		fault            fault.Kind
 		detail, logLines string
 	}{
-		{mode: "raise", fault: sandbox.Error, detail: "ZeroDivisionError: division by zero (bot.py, line 5)", logLines: "Traceback (most recent call last):"},
+		{mode: "raise", fault: fault.Error, detail: "ZeroDivisionError: division by zero (bot.py, line 5)", logLines: "Traceback (most recent call last):"},
 		{mode: "string", data: `"not a move"`},
-		{mode: "set", fault: sandbox.Malformed, detail: "ia returned {1, 2}, which is not JSON"},
-		{mode: "nan", fault: sandbox.Malformed, detail: "ia returned nan"},
-		{mode: "huge", fault: sandbox.Output, detail: "over the limit of 65536"},
-		{mode: "exit", fault: sandbox.Error, detail: "sys.exit(3)"},
-		{mode: "interrupt", fault: sandbox.Error, detail: "KeyboardInterrupt"},
-		{mode: "base", fault: sandbox.Error, detail: "BaseException: odd"},
-		{mode: "recursion", fault: sandbox.Error, detail: "RecursionError"},
+		{mode: "set", fault: fault.Malformed, detail: "ia returned {1, 2}, which is not JSON"},
+		{mode: "nan", fault: fault.Malformed, detail: "ia returned nan"},
+		{mode: "huge", fault: fault.Output, detail: "over the limit of 65536"},
+		{mode: "exit", fault: fault.Error, detail: "sys.exit(3)"},
+		{mode: "interrupt", fault: fault.Error, detail: "KeyboardInterrupt"},
+		{mode: "base", fault: fault.Error, detail: "BaseException: odd"},
+		{mode: "recursion", fault: fault.Error, detail: "RecursionError"},
 	}
 	eachRunner(t, func(t *testing.T, r runner) {
 		s := start(t, r, virusBot(t, bot), limits(5*time.Second))
 		for _, c := range cases {
 			got := ask(t, s, virusRequest("player_1", c.mode))
-			if c.fault == sandbox.OK {
+			if c.fault == fault.None {
 				wantOK(t, got, c.data)
 			} else {
 				wantFault(t, got, c.fault, c.detail)
@@ -269,7 +270,7 @@ def ia(game, side):
 func TestVirusWrongSignature(t *testing.T) {
 	eachRunner(t, func(t *testing.T, r runner) {
 		s := start(t, r, virusBot(t, "def ia(game):\n    return [0, 0]\n"), limits(5*time.Second))
-		wantFault(t, ask(t, s, virusRequest("player_1", "")), sandbox.Error, "ia cannot be called as ia(game, side): ia() takes 1 positional argument but 2 were given")
+		wantFault(t, ask(t, s, virusRequest("player_1", "")), fault.Error, "ia cannot be called as ia(game, side): ia() takes 1 positional argument but 2 were given")
 	})
 }
 
@@ -290,7 +291,7 @@ def ia(game, side):
 		s := start(t, r, virusBot(t, bot), limits(2*time.Second))
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 		got := ask(t, s, virusRequest("player_1", "sleep"))
-		wantFault(t, got, sandbox.Timeout, "no answer within 2s")
+		wantFault(t, got, fault.Timeout, "no answer within 2s")
 		// Before the judge's own deadline (2s + 1s): the harness stopped it.
 		if got.Elapsed < 2*time.Second || got.Elapsed >= 3*time.Second || got.Restarted {
 			t.Errorf("elapsed %v, restarted %v", got.Elapsed, got.Restarted)
@@ -329,7 +330,7 @@ def ia(game, side):
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 		for _, mode := range []string{"stubborn", "builtin"} {
 			got := ask(t, s, virusRequest("player_1", mode))
-			wantFault(t, got, sandbox.Timeout, "no answer within 1s; the bot was restarted and its misc was lost")
+			wantFault(t, got, fault.Timeout, "no answer within 1s; the bot was restarted and its misc was lost")
 			if !got.Restarted || got.Elapsed < 2*time.Second || got.Elapsed > 3*time.Second {
 				t.Errorf("%s: elapsed %v, restarted %v", mode, got.Elapsed, got.Restarted)
 			}
@@ -337,7 +338,7 @@ def ia(game, side):
 		}
 		// Catching the timeout and answering right away is still late.
 		got := ask(t, s, virusRequest("player_1", "late"))
-		wantFault(t, got, sandbox.Timeout, "answered after 1.0")
+		wantFault(t, got, fault.Timeout, "answered after 1.0")
 		if got.Restarted {
 			t.Error("restarted after a late answer")
 		}
@@ -357,20 +358,20 @@ def ia(game, side):
 		s := start(t, r, virusBot(t, bot), limits(5*time.Second))
 		for i := 1; i <= 3; i++ {
 			got := ask(t, s, virusRequest("player_1", "exit"))
-			wantFault(t, got, sandbox.Crash, "exited with status 3; the bot was restarted and its misc was lost")
+			wantFault(t, got, fault.Crash, "exited with status 3; the bot was restarted and its misc was lost")
 			if !got.Restarted {
 				t.Errorf("crash %d: not restarted", i)
 			}
 			wantOK(t, ask(t, s, virusRequest("player_1", "")), `"alive"`)
 		}
 		got := ask(t, s, virusRequest("player_1", "exit"))
-		wantFault(t, got, sandbox.Crash, "not restarted again after 3 restarts")
+		wantFault(t, got, fault.Crash, "not restarted again after 3 restarts")
 		if got.Restarted {
 			t.Error("restarted beyond the cap")
 		}
 		began := time.Now()
 		again := ask(t, s, virusRequest("player_1", ""))
-		wantFault(t, again, sandbox.Crash, got.Detail)
+		wantFault(t, again, fault.Crash, got.Detail)
 		if time.Since(began) > 50*time.Millisecond {
 			t.Errorf("a broken bot took %v to answer", time.Since(began))
 		}
@@ -386,24 +387,24 @@ def ia(game, side):
     return 1
 `), limits(5*time.Second))
 	got := ask(t, s, virusRequest("player_1", "grow"))
-	wantFault(t, got, sandbox.OOM, "out of memory; the bot was restarted")
+	wantFault(t, got, fault.OOM, "out of memory; the bot was restarted")
 	wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 }
 
 func TestVirusNotReady(t *testing.T) {
 	cases := []struct {
 		name, source string
-		fault        sandbox.Fault
+		fault        fault.Kind
 		detail, log  string
 	}{
-		{"syntax", "def ia(game, side)\n    return 1\n", sandbox.Error, "SyntaxError: expected ':' (bot.py, line 1)", "SyntaxError"},
-		{"import", "import no_such_module\n", sandbox.Error, "ModuleNotFoundError: No module named 'no_such_module' (bot.py, line 1)", "Traceback"},
-		{"raise", "x = 1\nraise ValueError('bad config')\n", sandbox.Error, "ValueError: bad config (bot.py, line 2)", "bad config"},
-		{"exit", "import sys\nsys.exit(2)\n", sandbox.Error, "sys.exit(2)", ""},
-		{"no ia", "def play(game, side):\n    return 1\n", sandbox.Error, "the bot defines no function ia(game, side)", ""},
-		{"not callable", "ia = 3\n", sandbox.Error, "ia is not a function (it is a int)", ""},
-		{"empty", "", sandbox.Error, "the file is empty", ""},
-		{"slow import", "while True:\n    pass\n", sandbox.Timeout, "importing the bot took more than 1s", ""},
+		{"syntax", "def ia(game, side)\n    return 1\n", fault.Error, "SyntaxError: expected ':' (bot.py, line 1)", "SyntaxError"},
+		{"import", "import no_such_module\n", fault.Error, "ModuleNotFoundError: No module named 'no_such_module' (bot.py, line 1)", "Traceback"},
+		{"raise", "x = 1\nraise ValueError('bad config')\n", fault.Error, "ValueError: bad config (bot.py, line 2)", "bad config"},
+		{"exit", "import sys\nsys.exit(2)\n", fault.Error, "sys.exit(2)", ""},
+		{"no ia", "def play(game, side):\n    return 1\n", fault.Error, "the bot defines no function ia(game, side)", ""},
+		{"not callable", "ia = 3\n", fault.Error, "ia is not a function (it is a int)", ""},
+		{"empty", "", fault.Error, "the file is empty", ""},
+		{"slow import", "while True:\n    pass\n", fault.Timeout, "importing the bot took more than 1s", ""},
 	}
 	eachRunner(t, func(t *testing.T, r runner) {
 		for _, c := range cases {
@@ -421,8 +422,8 @@ func TestVirusNotReady(t *testing.T) {
 		}
 		t.Run("not python", func(t *testing.T) {
 			t.Parallel()
-			s := start(t, r, writeBot(t, "bot.js", "virus", map[string]string{"": "function ia() {}"}), limits(time.Second))
-			wantFault(t, s.Ready(), sandbox.Error, "a virus bot is one Python file")
+			s := start(t, r, writeBot(t, "bot.js", sandbox.ProtocolIA, map[string]string{"": "function ia() {}"}), limits(time.Second))
+			wantFault(t, s.Ready(), fault.Error, "a bot of this game is one Python file")
 		})
 	})
 }
@@ -445,7 +446,7 @@ def ia(game, side):
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 		time.Sleep(500 * time.Millisecond)
 		got := ask(t, s, big)
-		wantFault(t, got, sandbox.Timeout, "no answer within 1s")
+		wantFault(t, got, fault.Timeout, "no answer within 1s")
 		if !got.Restarted || got.Elapsed > 3*time.Second {
 			t.Errorf("elapsed %v, restarted %v", got.Elapsed, got.Restarted)
 		}
@@ -589,18 +590,18 @@ if cmd == "ok":
 `
 	cases := []struct {
 		cmd    string
-		fault  sandbox.Fault
+		fault  fault.Kind
 		detail string
 	}{
-		{"fail", sandbox.Error, "exit status 1: it went wrong"},
-		{"garbage", sandbox.Malformed, "not JSON"},
-		{"two", sandbox.Malformed, "more than one JSON value"},
-		{"nothing", sandbox.Malformed, "no output"},
-		{"nan", sandbox.Malformed, "NaN is not valid JSON"},
-		{"latin1", sandbox.Malformed, "not UTF-8"},
-		{"big", sandbox.Output, "more than 65536 bytes on stdout"},
-		{"slow", sandbox.Timeout, "no answer within 1s"},
-		{"segv", sandbox.Crash, "killed by SIGSEGV"},
+		{"fail", fault.Error, "exit status 1: it went wrong"},
+		{"garbage", fault.Malformed, "not JSON"},
+		{"two", fault.Malformed, "more than one JSON value"},
+		{"nothing", fault.Malformed, "no output"},
+		{"nan", fault.Malformed, "NaN is not valid JSON"},
+		{"latin1", fault.Malformed, "not UTF-8"},
+		{"big", fault.Output, "more than 65536 bytes on stdout"},
+		{"slow", fault.Timeout, "no answer within 1s"},
+		{"segv", fault.Crash, "killed by SIGSEGV"},
 	}
 	eachRunner(t, func(t *testing.T, r runner) {
 		s := start(t, r, writeBot(t, "bot.py", "program", map[string]string{"": bot}), limits(time.Second))
@@ -671,7 +672,7 @@ if json.loads(sys.argv[1])["cmd"] == "grow":
 print(1)
 `}), limits(5*time.Second))
 	got := ask(t, s, `{"cmd":"grow"}`)
-	wantFault(t, got, sandbox.OOM, "out of memory")
+	wantFault(t, got, fault.OOM, "out of memory")
 	if got.Restarted {
 		t.Error("restarted: the harness survives a bot's OOM")
 	}
@@ -690,7 +691,7 @@ func TestProgramNotReady(t *testing.T) {
 	eachRunner(t, func(t *testing.T, r runner) {
 		for _, c := range cases {
 			s := start(t, r, writeBot(t, c.name, "program", c.files), limits(time.Second))
-			wantFault(t, s.Ready(), sandbox.Error, c.detail)
+			wantFault(t, s.Ready(), fault.Error, c.detail)
 		}
 	})
 }
@@ -701,7 +702,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := r.Start(context.Background(), sandbox.Bot{Name: "x", Path: bot.Path, Protocol: "chess"}, limits(time.Second), nil); err == nil {
 		t.Error("started a bot of an unknown protocol")
 	}
-	if _, err := r.Start(context.Background(), sandbox.Bot{Name: "x", Path: "/no/such/bot.py", Protocol: "virus"}, limits(time.Second), nil); err == nil {
+	if _, err := r.Start(context.Background(), sandbox.Bot{Name: "x", Path: "/no/such/bot.py", Protocol: sandbox.ProtocolIA}, limits(time.Second), nil); err == nil {
 		t.Error("started a bot that does not exist")
 	}
 	var zero sandbox.Limits
@@ -728,6 +729,6 @@ if json.loads(sys.argv[1])["cmd"] == "bomb":
             pass
 print('"calm"')
 `}), limits(time.Second))
-	wantFault(t, ask(t, s, `{"cmd":"bomb"}`), sandbox.Timeout, "no answer within 1s")
+	wantFault(t, ask(t, s, `{"cmd":"bomb"}`), fault.Timeout, "no answer within 1s")
 	wantOK(t, ask(t, s, `{"cmd":"ok"}`), `"calm"`)
 }

@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"botjudge/games/fault"
+
 	"bytes"
 	"context"
 	_ "embed"
@@ -84,7 +86,7 @@ type proc interface {
 	done() <-chan struct{}
 	// exit tells why the harness ended, after done is closed. An error
 	// means the judge could not find out.
-	exit(ctx context.Context) (Fault, string, error)
+	exit(ctx context.Context) (fault.Kind, string, error)
 	// hangUp closes the harness's stdin: it exits once it has answered.
 	hangUp() error
 	// kill stops the harness and removes everything it used. Idempotent.
@@ -94,7 +96,7 @@ type proc interface {
 // grace is how long the judge waits beyond the move limit before it
 // declares a timeout itself: the harness normally reports it first.
 func grace(protocol string) time.Duration {
-	if protocol == "virus" {
+	if protocol == ProtocolIA {
 		return time.Second
 	}
 	return 2 * time.Second
@@ -134,7 +136,7 @@ type instance struct {
 }
 
 func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[string]string) (Session, error) {
-	if bot.Protocol != "virus" && bot.Protocol != "program" {
+	if bot.Protocol != ProtocolIA && bot.Protocol != ProtocolProgram {
 		return nil, fmt.Errorf("sandbox: unknown protocol %q for bot %s", bot.Protocol, bot.Name)
 	}
 	if err := lim.validate(); err != nil {
@@ -146,7 +148,7 @@ func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[stri
 		return nil, err
 	}
 	s.ready = ready
-	if ready.Fault != OK {
+	if ready.Fault != fault.None {
 		s.broken = &ready
 	}
 	s.cur = in
@@ -179,7 +181,7 @@ func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 		r.Fault, r.Detail, err = p.exit(ctx)
 		r.Detail = "the bot died while starting: " + r.Detail
 	case expired:
-		r.Fault, r.Detail = Timeout, fmt.Sprintf("not ready within %v", wait)
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("not ready within %v", wait)
 	}
 	if kerr := kill(ctx, p); err == nil {
 		err = kerr
@@ -216,7 +218,7 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 		if in, r, err = s.launch(ctx); err != nil {
 			return Reply{}, err
 		}
-		if r.Fault != OK {
+		if r.Fault != fault.None {
 			r.Detail = "restarting the bot failed: " + r.Detail
 			s.setBroken(r)
 			return Reply{Fault: r.Fault, Detail: r.Detail}, nil
@@ -257,7 +259,7 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 			return Reply{}, errors.Join(err, s.drop(ctx, in))
 		}
 	case expired:
-		r.Fault, r.Detail = Timeout, fmt.Sprintf("no answer within %v", s.lim.Move)
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("no answer within %v", s.lim.Move)
 	default:
 		// The judge gave up, not the bot: start afresh next time without
 		// counting it against the bot.
@@ -274,11 +276,11 @@ func (s *session) answer(msg message, r Reply) Reply {
 	}
 	var data bytes.Buffer
 	if msg["value"] == nil || json.Compact(&data, msg["value"]) != nil {
-		r.Fault, r.Detail = Malformed, "the answer is not JSON"
+		r.Fault, r.Detail = fault.Malformed, "the answer is not JSON"
 		return r
 	}
 	if r.Elapsed > s.lim.Move {
-		r.Fault, r.Detail = Timeout, fmt.Sprintf("answered after %.3fs, over the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs, over the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
 		return r
 	}
 	r.Data = data.Bytes()
@@ -294,7 +296,7 @@ func (s *session) restart(ctx context.Context, in *instance, r Reply) (Reply, er
 		s.restarts++
 		r.Restarted = true
 		r.Detail += "; the bot was restarted"
-		if s.bot.Protocol == "virus" {
+		if s.bot.Protocol == ProtocolIA {
 			r.Detail += " and its misc was lost"
 		}
 	}
@@ -409,15 +411,14 @@ func (m message) id() int64 {
 
 // fault reads a fault line. Only a harness broken by its bot sends an
 // unknown fault; that is the bot's error.
-func (m message) fault() (Fault, string) {
+func (m message) fault() (fault.Kind, string) {
 	var f, detail string
 	_ = json.Unmarshal(m["fault"], &f)
 	_ = json.Unmarshal(m["detail"], &detail)
-	switch Fault(f) {
-	case Malformed, Error, Timeout, Crash, OOM, Output:
-		return Fault(f), detail
+	if k := fault.Kind(f); k.Class() == fault.CrashClass || k.Class() == fault.TimeoutClass || k == fault.Malformed {
+		return k, detail
 	}
-	return Error, fmt.Sprintf("the harness reported %q: %s", f, detail)
+	return fault.Error, fmt.Sprintf("the harness reported %q: %s", f, detail)
 }
 
 // line is one line of the harness's stdout. An oversized line keeps only

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"botjudge/games/fault"
 	"strings"
 	"testing"
 )
@@ -44,7 +45,7 @@ func TestLineSink(t *testing.T) {
 	}
 	write(`"}` + "\n" + `{"id": 4, "value": 4}` + "\n")
 	m := next().message()
-	if f, detail := m.fault(); m.id() != 3 || f != Output || !strings.Contains(detail, "more than 1000022 bytes") {
+	if f, detail := m.fault(); m.id() != 3 || f != fault.Output || !strings.Contains(detail, "more than 1000022 bytes") {
 		t.Errorf("oversized line: id %d, %q %q", m.id(), f, detail)
 	}
 	if got := next().message().id(); got != 4 {

@@ -39,6 +39,7 @@ import (
 	"unicode/utf8"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 )
 
 // side is the width and height of a grid.
@@ -66,10 +67,19 @@ func init() { games.Register(Rules{}) }
 func (Rules) Name() string { return "battleships" }
 
 // Protocol implements games.Rules: one process per request.
-func (Rules) Protocol() string { return "program" }
+func (Rules) Protocol() string { return games.ProtocolProgram }
 
 // Seats implements games.Rules.
-func (Rules) Seats() int { return 2 }
+func (Rules) Seats() (min, max int) { return 2, 2 }
+
+// DefaultRounds implements games.Rounder: hidden fleets and random bots need
+// several games per pairing to be fair.
+func (Rules) DefaultRounds() int { return 5 }
+
+// Version implements games.Versioned: version 2 lists "destroyed" in the
+// order the ships were sunk, as the original engine does (version 1 sorted
+// it), which bots may read.
+func (Rules) Version() string { return "2" }
 
 // New implements games.Rules. The seed is unused: the game has no chance.
 func (Rules) New(seed int64, names []string) games.State {
@@ -187,9 +197,9 @@ func (g *game) Request(seat int) json.RawMessage {
 		}
 	}
 	// "CR" strings sort column first, then row: the original engine's order.
+	// Destroyed stays in the order the ships were sunk, as the engine's.
 	sort.Strings(req.Hit)
 	sort.Strings(req.Missed)
-	sort.Ints(req.Destroyed)
 	return encode(req)
 }
 
@@ -209,9 +219,9 @@ func (g *game) applyFleets(answers []games.Answer) []games.Move {
 	for seat := range moves {
 		a := answers[seat]
 		m := games.Move{Seat: seat, Answer: recorded(a.Data)}
-		if a.Fault != games.OK {
+		if a.Fault != fault.None {
 			m.Verdict, m.Reason, failed[seat] = a.Fault, faultDetail(a), faultReason(a)
-		} else if fleet, v, why := parseFleet(a.Data); v != games.OK {
+		} else if fleet, v, why := parseFleet(a.Data); v != fault.None {
 			m.Verdict, m.Reason = v, "invalid fleet: "+why
 			failed[seat] = m.Reason
 		} else {
@@ -246,12 +256,12 @@ func (g *game) applyShot(a games.Answer) games.Move {
 		g.end(rank, reason)
 		return m
 	}
-	if a.Fault != games.OK {
+	if a.Fault != fault.None {
 		m.Verdict, m.Reason = a.Fault, faultDetail(a)
 		return lose(faultReason(a))
 	}
 	c, r, v, why := g.parseShot(seat, a.Data)
-	if v != games.OK {
+	if v != fault.None {
 		m.Verdict, m.Reason = v, why
 		return lose(string(v) + ": " + why)
 	}
@@ -298,10 +308,13 @@ func (g *game) end(rank []int, reason string) {
 func (g *game) Outcome() games.Outcome {
 	o := g.outcome
 	if o.Rank != nil {
-		o.Score = []int{g.score(0), g.score(1)}
+		o.Score = g.Scores()
 	}
 	return o
 }
+
+// Scores implements games.State: the enemy ship cells each seat has hit.
+func (g *game) Scores() []int { return []int{g.score(0), g.score(1)} }
 
 // shipAt returns seat's ship covering cell (c, r), or nil.
 func (g *game) shipAt(seat, c, r int) *ship {
@@ -383,10 +396,10 @@ func (g *game) View() json.RawMessage {
 // parseFleet checks an init answer. The verdict is Malformed when the answer
 // does not have the shape of a fleet and Illegal when the ships break the
 // rules; why says it in plain words.
-func parseFleet(data []byte) (fleet []ship, v games.Verdict, why string) {
+func parseFleet(data []byte) (fleet []ship, v fault.Kind, why string) {
 	obj, ok := object(data)
 	if !ok {
-		return nil, games.Malformed, fmt.Sprintf(`the answer must be a JSON object with ships "2", "3", "4" and "5", got %s`, quote(data))
+		return nil, fault.Malformed, fmt.Sprintf(`the answer must be a JSON object with ships "2", "3", "4" and "5", got %s`, quote(data))
 	}
 	keys := make([]string, 0, len(obj))
 	for k := range obj {
@@ -395,41 +408,41 @@ func parseFleet(data []byte) (fleet []ship, v games.Verdict, why string) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if !slices.ContainsFunc(sizes[:], func(size int) bool { return strconv.Itoa(size) == k }) {
-			return nil, games.Malformed, fmt.Sprintf(`unknown key %q: the only ships are "2", "3", "4" and "5"`, k)
+			return nil, fault.Malformed, fmt.Sprintf(`unknown key %q: the only ships are "2", "3", "4" and "5"`, k)
 		}
 	}
 	for _, size := range sizes {
 		raw, ok := obj[strconv.Itoa(size)]
 		if !ok {
-			return nil, games.Malformed, fmt.Sprintf("ship %d is missing", size)
+			return nil, fault.Malformed, fmt.Sprintf("ship %d is missing", size)
 		}
 		s, v, why := parseShip(size, raw)
-		if v != games.OK {
+		if v != fault.None {
 			return nil, v, fmt.Sprintf("ship %d: %s", size, why)
 		}
 		for _, other := range fleet {
 			for _, p := range s.cells() {
 				if other.covers(p[0], p[1]) {
-					return nil, games.Illegal, fmt.Sprintf("ships %d and %d overlap at %s", other.size, size, cell(p[0], p[1]))
+					return nil, fault.Illegal, fmt.Sprintf("ships %d and %d overlap at %s", other.size, size, cell(p[0], p[1]))
 				}
 			}
 		}
 		fleet = append(fleet, s)
 	}
-	return fleet, games.OK, ""
+	return fleet, fault.None, ""
 }
 
-func parseShip(size int, raw json.RawMessage) (ship, games.Verdict, string) {
+func parseShip(size int, raw json.RawMessage) (ship, fault.Kind, string) {
 	obj, ok := object(raw)
 	if !ok {
-		return ship{}, games.Malformed, fmt.Sprintf(`must be an object with "point" and "orientation", got %s`, quote(raw))
+		return ship{}, fault.Malformed, fmt.Sprintf(`must be an object with "point" and "orientation", got %s`, quote(raw))
 	}
 	point, ok := str(obj["point"])
 	if !ok {
-		return ship{}, games.Malformed, fmt.Sprintf(`"point" must be a string of two digits like "34", got %s`, quote(obj["point"]))
+		return ship{}, fault.Malformed, fmt.Sprintf(`"point" must be a string of two digits like "34", got %s`, quote(obj["point"]))
 	}
 	c, r, v, why := parseCell(point)
-	if v != games.OK {
+	if v != fault.None {
 		return ship{}, v, "point " + why
 	}
 	s := ship{c: c, r: r, size: size}
@@ -438,50 +451,50 @@ func parseShip(size int, raw json.RawMessage) (ship, games.Verdict, string) {
 		s.vertical = true
 	case "horizontal":
 	default:
-		return ship{}, games.Malformed, fmt.Sprintf(`"orientation" must be "horizontal" or "vertical", got %s`, quote(obj["orientation"]))
+		return ship{}, fault.Malformed, fmt.Sprintf(`"orientation" must be "horizontal" or "vertical", got %s`, quote(obj["orientation"]))
 	}
 	if end := s.c + size - 1; !s.vertical && end >= side {
-		return ship{}, games.Illegal, fmt.Sprintf("starting at %s horizontally it runs off the grid (columns %d to %d)", point, s.c, end)
+		return ship{}, fault.Illegal, fmt.Sprintf("starting at %s horizontally it runs off the grid (columns %d to %d)", point, s.c, end)
 	}
 	if end := s.r + size - 1; s.vertical && end >= side {
-		return ship{}, games.Illegal, fmt.Sprintf("starting at %s vertically it runs off the grid (rows %d to %d)", point, s.r, end)
+		return ship{}, fault.Illegal, fmt.Sprintf("starting at %s vertically it runs off the grid (rows %d to %d)", point, s.r, end)
 	}
-	return s, games.OK, ""
+	return s, fault.None, ""
 }
 
 // parseShot checks a move answer of seat.
-func (g *game) parseShot(seat int, data []byte) (c, r int, v games.Verdict, why string) {
+func (g *game) parseShot(seat int, data []byte) (c, r int, v fault.Kind, why string) {
 	obj, ok := object(data)
 	if !ok {
-		return 0, 0, games.Malformed, fmt.Sprintf(`the answer must be a JSON object like {"move":"34"}, got %s`, quote(data))
+		return 0, 0, fault.Malformed, fmt.Sprintf(`the answer must be a JSON object like {"move":"34"}, got %s`, quote(data))
 	}
 	raw, ok := obj["move"]
 	if !ok {
-		return 0, 0, games.Malformed, fmt.Sprintf(`the answer has no "move" field: %s`, quote(data))
+		return 0, 0, fault.Malformed, fmt.Sprintf(`the answer has no "move" field: %s`, quote(data))
 	}
 	m, ok := str(raw)
 	if !ok {
-		return 0, 0, games.Malformed, fmt.Sprintf(`"move" must be a string of two digits like "34", got %s`, quote(raw))
+		return 0, 0, fault.Malformed, fmt.Sprintf(`"move" must be a string of two digits like "34", got %s`, quote(raw))
 	}
-	if c, r, v, why = parseCell(m); v != games.OK {
+	if c, r, v, why = parseCell(m); v != fault.None {
 		return 0, 0, v, "the move " + why
 	}
 	if g.shotAlready(seat, c, r) {
-		return 0, 0, games.Illegal, fmt.Sprintf("cell %s was already shot", m)
+		return 0, 0, fault.Illegal, fmt.Sprintf("cell %s was already shot", m)
 	}
-	return c, r, games.OK, ""
+	return c, r, fault.None, ""
 }
 
 // parseCell reads "CR" strictly: exactly two digits, column then row.
-func parseCell(s string) (c, r int, v games.Verdict, why string) {
+func parseCell(s string) (c, r int, v fault.Kind, why string) {
 	if len(s) != 2 || s[0] < '0' || s[0] > '9' || s[1] < '0' || s[1] > '9' {
-		return 0, 0, games.Malformed, fmt.Sprintf(`%s is not two digits (column then row, like "34")`, quote([]byte(strconv.Quote(s))))
+		return 0, 0, fault.Malformed, fmt.Sprintf(`%s is not two digits (column then row, like "34")`, quote([]byte(strconv.Quote(s))))
 	}
 	c, r = int(s[0]-'0'), int(s[1]-'0')
 	if c >= side || r >= side {
-		return 0, 0, games.Illegal, fmt.Sprintf("%q is off the grid (columns and rows go from 0 to 7)", s)
+		return 0, 0, fault.Illegal, fmt.Sprintf("%q is off the grid (columns and rows go from 0 to 7)", s)
 	}
-	return c, r, games.OK, ""
+	return c, r, fault.None, ""
 }
 
 func cell(c, r int) string { return fmt.Sprintf("%d%d", c, r) }

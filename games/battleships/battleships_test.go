@@ -9,6 +9,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/battleships"
+	"botjudge/games/fault"
 )
 
 func TestRegistered(t *testing.T) {
@@ -16,8 +17,9 @@ func TestRegistered(t *testing.T) {
 	if !found {
 		t.Fatal("battleships is not registered")
 	}
-	if r.Name() != "battleships" || r.Protocol() != "program" || r.Seats() != 2 {
-		t.Errorf("got %s %s %d, want battleships program 2", r.Name(), r.Protocol(), r.Seats())
+	lo, hi := r.Seats()
+	if r.Name() != "battleships" || r.Protocol() != games.ProtocolProgram || lo != 2 || hi != 2 || games.DefaultRounds(r) != 5 {
+		t.Errorf("got %s %s %d-%d seats %d rounds, want battleships program 2-2 seats 5 rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
 	}
 }
 
@@ -55,51 +57,51 @@ func fleetWith(key, value string) string {
 func TestFleetValidation(t *testing.T) {
 	tests := []struct {
 		name, fleet string
-		verdict     games.Verdict
+		verdict     fault.Kind
 		why         string // part of the reason after "invalid fleet: "
 	}{
-		{"valid", fleetB, games.OK, ""},
+		{"valid", fleetB, fault.None, ""},
 		{"touching", `{"2":{"point":"00","orientation":"horizontal"},"3":{"point":"01","orientation":"horizontal"},` +
-			`"4":{"point":"02","orientation":"horizontal"},"5":{"point":"03","orientation":"horizontal"}}`, games.OK, ""},
+			`"4":{"point":"02","orientation":"horizontal"},"5":{"point":"03","orientation":"horizontal"}}`, fault.None, ""},
 		{"on the edges", `{"2":{"point":"00","orientation":"vertical"},"3":{"point":"10","orientation":"vertical"},` +
-			`"4":{"point":"73","orientation":"vertical"},"5":{"point":"37","orientation":"horizontal"}}`, games.OK, ""},
-		{"extra field in a ship", fleetWith("2", `{"point":"56","orientation":"vertical","color":"red"}`), games.OK, ""},
-		{"missing ship", fleetWith("5", ""), games.Malformed, "ship 5 is missing"},
-		{"empty object", `{}`, games.Malformed, "ship 2 is missing"},
-		{"extra ship", fleetWith("6", `{"point":"00","orientation":"vertical"}`), games.Malformed, `unknown key "6"`},
-		{"extra key", fleetWith("comment", `"hi"`), games.Malformed, `unknown key "comment"`},
-		{"key with a zero", fleetWith("02", `{"point":"00","orientation":"vertical"}`), games.Malformed, `unknown key "02"`},
-		{"bad orientation", fleetWith("2", `{"point":"56","orientation":"diagonal"}`), games.Malformed,
+			`"4":{"point":"73","orientation":"vertical"},"5":{"point":"37","orientation":"horizontal"}}`, fault.None, ""},
+		{"extra field in a ship", fleetWith("2", `{"point":"56","orientation":"vertical","color":"red"}`), fault.None, ""},
+		{"missing ship", fleetWith("5", ""), fault.Malformed, "ship 5 is missing"},
+		{"empty object", `{}`, fault.Malformed, "ship 2 is missing"},
+		{"extra ship", fleetWith("6", `{"point":"00","orientation":"vertical"}`), fault.Malformed, `unknown key "6"`},
+		{"extra key", fleetWith("comment", `"hi"`), fault.Malformed, `unknown key "comment"`},
+		{"key with a zero", fleetWith("02", `{"point":"00","orientation":"vertical"}`), fault.Malformed, `unknown key "02"`},
+		{"bad orientation", fleetWith("2", `{"point":"56","orientation":"diagonal"}`), fault.Malformed,
 			`ship 2: "orientation" must be "horizontal" or "vertical", got "diagonal"`},
-		{"capital orientation", fleetWith("2", `{"point":"56","orientation":"Vertical"}`), games.Malformed, `"orientation" must be`},
-		{"no orientation", fleetWith("2", `{"point":"56"}`), games.Malformed, `"orientation" must be "horizontal" or "vertical", got nothing`},
-		{"point with a space", fleetWith("2", `{"point":"8 0","orientation":"vertical"}`), games.Malformed, `ship 2: point "8 0" is not two digits`},
-		{"point of one digit", fleetWith("2", `{"point":"0","orientation":"vertical"}`), games.Malformed, `point "0" is not two digits`},
-		{"point of three digits", fleetWith("2", `{"point":"123","orientation":"vertical"}`), games.Malformed, `point "123" is not two digits`},
-		{"point with a letter", fleetWith("2", `{"point":"a1","orientation":"vertical"}`), games.Malformed, `point "a1" is not two digits`},
-		{"point off the grid", fleetWith("2", `{"point":"88","orientation":"vertical"}`), games.Illegal, `ship 2: point "88" is off the grid`},
-		{"point as a number", fleetWith("2", `{"point":12,"orientation":"vertical"}`), games.Malformed, `"point" must be a string of two digits like "34", got 12`},
-		{"point null", fleetWith("2", `{"point":null,"orientation":"vertical"}`), games.Malformed, `"point" must be a string`},
-		{"capital point", fleetWith("2", `{"Point":"56","orientation":"vertical"}`), games.Malformed, `"point" must be a string of two digits like "34", got nothing`},
-		{"ship not an object", fleetWith("2", `"56"`), games.Malformed, `ship 2: must be an object`},
-		{"ship null", fleetWith("2", `null`), games.Malformed, `ship 2: must be an object`},
-		{"runs off horizontally", fleetWith("5", `{"point":"40","orientation":"horizontal"}`), games.Illegal,
+		{"capital orientation", fleetWith("2", `{"point":"56","orientation":"Vertical"}`), fault.Malformed, `"orientation" must be`},
+		{"no orientation", fleetWith("2", `{"point":"56"}`), fault.Malformed, `"orientation" must be "horizontal" or "vertical", got nothing`},
+		{"point with a space", fleetWith("2", `{"point":"8 0","orientation":"vertical"}`), fault.Malformed, `ship 2: point "8 0" is not two digits`},
+		{"point of one digit", fleetWith("2", `{"point":"0","orientation":"vertical"}`), fault.Malformed, `point "0" is not two digits`},
+		{"point of three digits", fleetWith("2", `{"point":"123","orientation":"vertical"}`), fault.Malformed, `point "123" is not two digits`},
+		{"point with a letter", fleetWith("2", `{"point":"a1","orientation":"vertical"}`), fault.Malformed, `point "a1" is not two digits`},
+		{"point off the grid", fleetWith("2", `{"point":"88","orientation":"vertical"}`), fault.Illegal, `ship 2: point "88" is off the grid`},
+		{"point as a number", fleetWith("2", `{"point":12,"orientation":"vertical"}`), fault.Malformed, `"point" must be a string of two digits like "34", got 12`},
+		{"point null", fleetWith("2", `{"point":null,"orientation":"vertical"}`), fault.Malformed, `"point" must be a string`},
+		{"capital point", fleetWith("2", `{"Point":"56","orientation":"vertical"}`), fault.Malformed, `"point" must be a string of two digits like "34", got nothing`},
+		{"ship not an object", fleetWith("2", `"56"`), fault.Malformed, `ship 2: must be an object`},
+		{"ship null", fleetWith("2", `null`), fault.Malformed, `ship 2: must be an object`},
+		{"runs off horizontally", fleetWith("5", `{"point":"40","orientation":"horizontal"}`), fault.Illegal,
 			"ship 5: starting at 40 horizontally it runs off the grid (columns 4 to 8)"},
-		{"runs off vertically", fleetWith("4", `{"point":"16","orientation":"vertical"}`), games.Illegal,
+		{"runs off vertically", fleetWith("4", `{"point":"16","orientation":"vertical"}`), fault.Illegal,
 			"ship 4: starting at 16 vertically it runs off the grid (rows 6 to 9)"},
-		{"overlap", fleetWith("2", `{"point":"14","orientation":"vertical"}`), games.Illegal, "ships 2 and 3 overlap at 15"},
-		{"array", `[1,2]`, games.Malformed, "must be a JSON object"},
-		{"string", `"hello"`, games.Malformed, "must be a JSON object"},
-		{"number", `42`, games.Malformed, "must be a JSON object"},
-		{"null", `null`, games.Malformed, "must be a JSON object"},
-		{"nothing", ``, games.Malformed, "got nothing"},
-		{"broken JSON", `{"2":`, games.Malformed, "must be a JSON object"},
+		{"overlap", fleetWith("2", `{"point":"14","orientation":"vertical"}`), fault.Illegal, "ships 2 and 3 overlap at 15"},
+		{"array", `[1,2]`, fault.Malformed, "must be a JSON object"},
+		{"string", `"hello"`, fault.Malformed, "must be a JSON object"},
+		{"number", `42`, fault.Malformed, "must be a JSON object"},
+		{"null", `null`, fault.Malformed, "must be a JSON object"},
+		{"nothing", ``, fault.Malformed, "got nothing"},
+		{"broken JSON", `{"2":`, fault.Malformed, "must be a JSON object"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := battleships.Rules{}.New(1, names)
 			moves := g.Apply([]games.Answer{ok(fleetA), ok(tt.fleet)})
-			if len(moves) != 2 || moves[0].Verdict != games.OK {
+			if len(moves) != 2 || moves[0].Verdict != fault.None {
 				t.Fatalf("moves = %+v", moves)
 			}
 			m := moves[1]
@@ -109,7 +111,7 @@ func TestFleetValidation(t *testing.T) {
 			if m.Verdict != tt.verdict {
 				t.Fatalf("verdict %q (%s), want %q", m.Verdict, m.Reason, tt.verdict)
 			}
-			if tt.verdict == games.OK {
+			if tt.verdict == fault.None {
 				if got := g.ToMove(); !slices.Equal(got, []int{0}) {
 					t.Errorf("ToMove = %v, want [0]", got)
 				}
@@ -145,7 +147,7 @@ func TestInvalidFleetOfSeat0(t *testing.T) {
 
 func TestBothInvalidIsDraw(t *testing.T) {
 	g := battleships.Rules{}.New(1, names)
-	g.Apply([]games.Answer{{Fault: games.Timeout, Detail: "no answer within 10s"}, ok(`{}`)})
+	g.Apply([]games.Answer{{Fault: fault.Timeout, Detail: "no answer within 10s"}, ok(`{}`)})
 	o := g.Outcome()
 	want := "both fleets invalid (player 0: timeout: no answer within 10s; player 1: invalid fleet: ship 2 is missing)"
 	if !slices.Equal(o.Rank, []int{1, 1}) || o.Reason != want {
@@ -156,7 +158,7 @@ func TestBothInvalidIsDraw(t *testing.T) {
 	}
 }
 
-var faults = []games.Verdict{games.Timeout, games.Crash, games.Error, games.Output, games.Malformed, games.OOM}
+var faults = []fault.Kind{fault.Timeout, fault.Crash, fault.Error, fault.Output, fault.Malformed, fault.OOM}
 
 func TestFaultAtInitLoses(t *testing.T) {
 	for _, f := range faults {
@@ -279,7 +281,7 @@ func TestRepeatedShotLoses(t *testing.T) {
 	g := started(t)
 	shoot(t, g, "30")
 	m := shoot(t, g, "30")
-	if m.Verdict != games.Illegal || m.Reason != "cell 30 was already shot" {
+	if m.Verdict != fault.Illegal || m.Reason != "cell 30 was already shot" {
 		t.Errorf("move %+v, want illegal repeated shot", m)
 	}
 	if o := g.Outcome(); !slices.Equal(o.Rank, []int{2, 1}) || o.Reason != "illegal: cell 30 was already shot" {
@@ -290,32 +292,32 @@ func TestRepeatedShotLoses(t *testing.T) {
 func TestBadMoves(t *testing.T) {
 	tests := []struct {
 		answer  string
-		verdict games.Verdict
+		verdict fault.Kind
 		why     string
 	}{
-		{`{"move":"00","comment":"extra fields are fine"}`, games.OK, ""},
-		{" {\"move\":\"00\"}\n", games.OK, ""},
-		{`{"move":"88"}`, games.Illegal, `the move "88" is off the grid`},
-		{`{"move":"08"}`, games.Illegal, "off the grid"},
-		{`{"move":"90"}`, games.Illegal, "off the grid"},
-		{`{"move":"8 0"}`, games.Malformed, `the move "8 0" is not two digits`},
-		{`{"move":"0"}`, games.Malformed, "not two digits"},
-		{`{"move":"000"}`, games.Malformed, "not two digits"},
-		{`{"move":" 00"}`, games.Malformed, "not two digits"},
-		{`{"move":"-1"}`, games.Malformed, "not two digits"},
-		{`{"move":"a0"}`, games.Malformed, "not two digits"},
-		{`{"move":0}`, games.Malformed, `"move" must be a string of two digits like "34", got 0`},
-		{`{"move":12}`, games.Malformed, `"move" must be a string`},
-		{`{"move":null}`, games.Malformed, `"move" must be a string`},
-		{`{"move":["0","0"]}`, games.Malformed, `"move" must be a string`},
-		{`{}`, games.Malformed, `the answer has no "move" field`},
-		{`{"Move":"00"}`, games.Malformed, `no "move" field`},
-		{`"00"`, games.Malformed, `must be a JSON object like {"move":"34"}, got "00"`},
-		{`[]`, games.Malformed, "must be a JSON object"},
-		{`null`, games.Malformed, "must be a JSON object"},
-		{``, games.Malformed, "got nothing"},
-		{`{"move":"00"`, games.Malformed, "must be a JSON object"},
-		{`{"move":"` + strings.Repeat("9", 200) + `"}`, games.Malformed, "not two digits"},
+		{`{"move":"00","comment":"extra fields are fine"}`, fault.None, ""},
+		{" {\"move\":\"00\"}\n", fault.None, ""},
+		{`{"move":"88"}`, fault.Illegal, `the move "88" is off the grid`},
+		{`{"move":"08"}`, fault.Illegal, "off the grid"},
+		{`{"move":"90"}`, fault.Illegal, "off the grid"},
+		{`{"move":"8 0"}`, fault.Malformed, `the move "8 0" is not two digits`},
+		{`{"move":"0"}`, fault.Malformed, "not two digits"},
+		{`{"move":"000"}`, fault.Malformed, "not two digits"},
+		{`{"move":" 00"}`, fault.Malformed, "not two digits"},
+		{`{"move":"-1"}`, fault.Malformed, "not two digits"},
+		{`{"move":"a0"}`, fault.Malformed, "not two digits"},
+		{`{"move":0}`, fault.Malformed, `"move" must be a string of two digits like "34", got 0`},
+		{`{"move":12}`, fault.Malformed, `"move" must be a string`},
+		{`{"move":null}`, fault.Malformed, `"move" must be a string`},
+		{`{"move":["0","0"]}`, fault.Malformed, `"move" must be a string`},
+		{`{}`, fault.Malformed, `the answer has no "move" field`},
+		{`{"Move":"00"}`, fault.Malformed, `no "move" field`},
+		{`"00"`, fault.Malformed, `must be a JSON object like {"move":"34"}, got "00"`},
+		{`[]`, fault.Malformed, "must be a JSON object"},
+		{`null`, fault.Malformed, "must be a JSON object"},
+		{``, fault.Malformed, "got nothing"},
+		{`{"move":"00"`, fault.Malformed, "must be a JSON object"},
+		{`{"move":"` + strings.Repeat("9", 200) + `"}`, fault.Malformed, "not two digits"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.answer, func(t *testing.T) {
@@ -327,7 +329,7 @@ func TestBadMoves(t *testing.T) {
 			if _, err := json.Marshal(m); err != nil {
 				t.Errorf("the move cannot be recorded: %v", err)
 			}
-			if tt.verdict == games.OK {
+			if tt.verdict == fault.None {
 				return
 			}
 			if o := g.Outcome(); !slices.Equal(o.Rank, []int{2, 1}) || o.Reason != string(tt.verdict)+": "+m.Reason {
@@ -405,7 +407,7 @@ func TestView(t *testing.T) {
 }
 
 func TestBoardRefusesOtherViews(t *testing.T) {
-	if _, err := battleships.Board(json.RawMessage(`[1,2]`)); err == nil {
+	if _, err := (battleships.Rules{}).Board(json.RawMessage(`[1,2]`)); err == nil {
 		t.Error("Board accepted a view that is not one")
 	}
 }
@@ -416,7 +418,7 @@ func TestBoardMarksSunkShips(t *testing.T) {
 	shoot(t, g, "57")
 	shoot(t, g, "30")
 	shoot(t, g, "00")
-	text, err := battleships.Board(g.View())
+	text, err := battleships.Rules{}.Board(g.View())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,7 +433,7 @@ func TestBoardMarksSunkShips(t *testing.T) {
 
 func TestFaultWithoutDetail(t *testing.T) {
 	g := started(t)
-	m := g.Apply([]games.Answer{{Fault: games.Crash}})[0]
+	m := g.Apply([]games.Answer{{Fault: fault.Crash}})[0]
 	if m.Reason != "crash" || g.Outcome().Reason != "crash" {
 		t.Errorf("move %+v, outcome %+v, want the fault named", m, g.Outcome())
 	}
@@ -441,7 +443,7 @@ func TestFaultWithoutDetail(t *testing.T) {
 }
 
 func TestBoardBeforeTheFleets(t *testing.T) {
-	text, err := battleships.Board(battleships.Rules{}.New(1, names).View())
+	text, err := battleships.Rules{}.Board(battleships.Rules{}.New(1, names).View())
 	lines := strings.Split(text, "\n")
 	if err != nil || len(lines) < 11 || lines[10] != "waiting for the fleets" || strings.ContainsAny(strings.Join(lines[2:10], ""), "#xXo") {
 		t.Errorf("board of a new game (%v):\n%s", err, text)

@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// Board draws position, a battleships State's View, as text with both grids
-// side by side, for `judge play` and the logs. It fails only when position is
-// not such a View.
-func Board(position json.RawMessage) (string, error) {
+// Board implements games.Boarder: position, a battleships View, as text with
+// both grids side by side, for `judge play` and the logs. It fails only when
+// position is not such a View.
+func (Rules) Board(position json.RawMessage) (string, error) {
 	var v view
 	if err := json.Unmarshal(position, &v); err != nil {
 		return "", fmt.Errorf("battleships: not a view: %w", err)

@@ -7,6 +7,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/battleships"
+	"botjudge/games/fault"
 )
 
 // fleetA is the README's example: 2 at 00-01, 3 at 22-24, 4 at 42-45, and 5 at
@@ -27,7 +28,7 @@ func started(t *testing.T) games.State {
 	t.Helper()
 	g := battleships.Rules{}.New(1, names)
 	for _, m := range g.Apply([]games.Answer{ok(fleetA), ok(fleetB)}) {
-		if m.Verdict != games.OK {
+		if m.Verdict != fault.None {
 			t.Fatalf("fleet of seat %d refused: %s %s", m.Seat, m.Verdict, m.Reason)
 		}
 	}
@@ -93,7 +94,7 @@ type bot func(req json.RawMessage) games.Answer
 func script(fleet string, shots ...string) bot {
 	answer := func(entry string) games.Answer {
 		if kind, ok := strings.CutPrefix(entry, "!"); ok {
-			return games.Answer{Fault: games.Verdict(kind), Detail: "scripted " + kind}
+			return games.Answer{Fault: fault.Kind(kind), Detail: "scripted " + kind}
 		}
 		if len(entry) == 2 {
 			return ok(`{"move":"` + entry + `"}`)
@@ -103,14 +104,14 @@ func script(fleet string, shots ...string) bot {
 	return func(raw json.RawMessage) games.Answer {
 		var req request
 		if err := json.Unmarshal(raw, &req); err != nil {
-			return games.Answer{Fault: games.Error, Detail: "script: bad request"}
+			return games.Answer{Fault: fault.Error, Detail: "script: bad request"}
 		}
 		if req.Cmd == "init" {
 			return answer(fleet)
 		}
 		n := len(req.Hit) + len(req.Missed)
 		if n >= len(shots) {
-			return games.Answer{Fault: games.Error, Detail: "script ran out of shots"}
+			return games.Answer{Fault: fault.Error, Detail: "script ran out of shots"}
 		}
 		return answer(shots[n])
 	}

@@ -12,6 +12,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/battleships"
+	"botjudge/games/fault"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -68,7 +69,7 @@ func transcript(t *testing.T, g games.State, steps []step) []byte {
 		fmt.Fprintf(&b, "step %d\n", i+1)
 		for j, req := range s.requests {
 			fmt.Fprintf(&b, "> %s\n", req)
-			if a := s.answers[j]; a.Fault != games.OK {
+			if a := s.answers[j]; a.Fault != fault.None {
 				fmt.Fprintf(&b, "< !%s %s\n", a.Fault, a.Detail)
 			} else {
 				fmt.Fprintf(&b, "< %s\n", a.Data)
@@ -80,7 +81,7 @@ func transcript(t *testing.T, g games.State, steps []step) []byte {
 	}
 	fmt.Fprintf(&b, "outcome %s\n", mustJSON(t, g.Outcome()))
 	fmt.Fprintf(&b, "view %s\n", g.View())
-	board, err := battleships.Board(g.View())
+	board, err := battleships.Rules{}.Board(g.View())
 	if err != nil {
 		t.Fatal(err)
 	}

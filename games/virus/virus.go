@@ -7,11 +7,11 @@
 // seed, as the original drew player_1's "start" at random; the game dict's
 // player_1.start is true exactly when seat 0 plays player_1.
 //
-// A side with no legal move is still asked to play, as the original referee
-// did: it answers False (or anything, since every placement is then illegal
-// and an illegal move is a pass). The game only stops asking once it is over:
-// the grid is full, neither side has a legal move, or MaxIdle consecutive
-// turns went by without a placement.
+// A side with no legal move is not asked (SPEC §1 Decision): its Request is
+// nil and its pass is recorded at once with the reason "no legal move"; the
+// history is the one the original referee wrote, where such a side passed.
+// The game ends when the grid is full, neither side has a legal move, or
+// MaxIdle consecutive turns went by without a placement.
 package virus
 
 import (
@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 )
 
 const (
@@ -48,10 +49,10 @@ func init() { games.Register(Rules{}) }
 func (Rules) Name() string { return "virus" }
 
 // Protocol implements games.Rules: bots are Python modules with ia(game, side).
-func (Rules) Protocol() string { return "virus" }
+func (Rules) Protocol() string { return games.ProtocolIA }
 
 // Seats implements games.Rules.
-func (Rules) Seats() int { return 2 }
+func (Rules) Seats() (min, max int) { return 2, 2 }
 
 // seedStream keeps the side draw independent of any other use of the same
 // seed with the same generator.
@@ -156,8 +157,12 @@ type references struct {
 
 // Request implements games.State: {"side": ..., "game": the original's game
 // dict}. Both misc are {} and there is no "ia": the harness in the bot's
-// sandbox puts the bot's own misc and function in.
+// sandbox puts the bot's own misc and function in. A side with no legal move
+// gets nil: it is not asked.
 func (g *game) Request(seat int) json.RawMessage {
+	if !g.canMove(g.sideOf(seat)) {
+		return nil
+	}
 	history := g.history
 	if history == nil {
 		history = []turn{} // [] rather than null
@@ -181,7 +186,8 @@ func (g *game) Request(seat int) json.RawMessage {
 }
 
 // Apply implements games.State. Every answer that is not a legal placement
-// is a pass, recorded with its verdict and reason. Move.Answer is always
+// is a pass, recorded with its verdict and reason; a side with no legal move
+// passes whatever it answered (it was not asked). Move.Answer is always
 // valid JSON, so that moves can be stored: an answer that is not JSON (the
 // NaN that Python's json.dumps writes for float("nan")) is kept as a JSON
 // string of its text.
@@ -195,17 +201,19 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 		m.Answer = mustJSON(string(a.Data))
 	}
 	t := turn{side: g.sideOf(m.Seat)}
-	if a.Fault != games.OK {
+	if !g.canMove(t.side) {
+		m.Reason = "no legal move"
+	} else if a.Fault != fault.None {
 		m.Verdict, m.Reason = a.Fault, a.Detail
 		if m.Reason == "" {
 			m.Reason = string(a.Fault)
 		}
 	} else if cell, pass, why := parseAnswer(a.Data); why != "" {
-		m.Verdict, m.Reason = games.Malformed, why
+		m.Verdict, m.Reason = fault.Malformed, why
 	} else if pass {
 		m.Reason = "pass"
 	} else if why := g.illegal(t.side, cell); why != "" {
-		m.Verdict, m.Reason = games.Illegal, why
+		m.Verdict, m.Reason = fault.Illegal, why
 	} else {
 		t = g.place(t.side, cell)
 	}
@@ -388,6 +396,12 @@ func (g *game) scores() [2]int {
 	return [2]int{g.count(g.sideOf(0)), g.count(g.sideOf(1))}
 }
 
+// Scores implements games.State: each seat's pieces on the board.
+func (g *game) Scores() []int {
+	s := g.scores()
+	return s[:]
+}
+
 // Outcome implements games.State: more pieces wins, equal is a draw
 // ("equality" in the original).
 func (g *game) Outcome() games.Outcome {
@@ -429,9 +443,10 @@ func (g *game) View() json.RawMessage {
 // marks are the letters of the text board: empty, player_1, player_2.
 const marks = ".XO"
 
-// Board draws a View as text for a terminal: rows and columns numbered as
-// bots index them (grid[row][col]), X for player_1, O for player_2.
-func Board(viewJSON json.RawMessage) (string, error) {
+// Board implements games.Boarder: the View as text for a terminal, rows and
+// columns numbered as bots index them (grid[row][col]), X for player_1, O
+// for player_2.
+func (Rules) Board(viewJSON json.RawMessage) (string, error) {
 	var v view
 	if err := json.Unmarshal(viewJSON, &v); err != nil {
 		return "", fmt.Errorf("virus: reading view: %w", err)

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -67,8 +68,9 @@ func TestRegistered(t *testing.T) {
 	if !ok {
 		t.Fatal("virus is not registered")
 	}
-	if r.Name() != "virus" || r.Protocol() != "virus" || r.Seats() != 2 {
-		t.Errorf("got %q %q %d", r.Name(), r.Protocol(), r.Seats())
+	lo, hi := r.Seats()
+	if r.Name() != "virus" || r.Protocol() != games.ProtocolIA || lo != 2 || hi != 2 || games.DefaultRounds(r) != 1 {
+		t.Errorf("got %q %q %d-%d seats %d rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
 	}
 }
 
@@ -112,41 +114,41 @@ func TestAnswers(t *testing.T) {
 	// Start position, seat 0 plays player_1 (X on [0,0] and [9,9]).
 	tests := []struct {
 		data    string
-		verdict games.Verdict
+		verdict fault.Kind
 		reason  string // "" for a placement
 	}{
-		{"[0, 1]", games.OK, ""},
-		{"[1,1]", games.OK, ""},
-		{" [ 8 , 9 ] \n", games.OK, ""},
-		{"false", games.OK, "pass"},
-		{"[-1, 0]", games.Malformed, "[-1, 0] is off the board: row and column go from 0 to 9 (no negative indexes)"},
-		{"[0, -9]", games.Malformed, "[0, -9] is off the board: row and column go from 0 to 9 (no negative indexes)"},
-		{"[0, 10]", games.Malformed, "[0, 10] is off the board: row and column go from 0 to 9 (no negative indexes)"},
-		{"[99999999999999999999, 0]", games.Malformed, "[99999999999999999999, 0] is off the board: row and column go from 0 to 9 (no negative indexes)"},
-		{"true", games.Malformed, "expected [row, col] or False, got True"},
-		{"[true, 1]", games.Malformed, "row and column must be integers, got True in [True, 1]"},
-		{"[0, false]", games.Malformed, "row and column must be integers, got False in [0, False]"},
-		{"[1.0, 1]", games.Malformed, "row and column must be integers, got 1.0 in [1.0, 1]"},
-		{"[1, 1e0]", games.Malformed, "row and column must be integers, got 1e0 in [1, 1e0]"},
-		{"[1, 1E0]", games.Malformed, "row and column must be integers, got 1E0 in [1, 1E0]"},
-		{`"3,4"`, games.Malformed, `expected [row, col] or False, got "3,4"`},
-		{`["0", "1"]`, games.Malformed, `row and column must be integers, got "0" in ["0", "1"]`},
-		{"[[0, 1]]", games.Malformed, "expected [row, col] with exactly 2 integers, got 1 values: [[0, 1]]"},
-		{"[[0], [1]]", games.Malformed, "row and column must be integers, got [0] in [[0], [1]]"},
-		{"[0, 1, 2]", games.Malformed, "expected [row, col] with exactly 2 integers, got 3 values: [0, 1, 2]"},
-		{"[]", games.Malformed, "expected [row, col] with exactly 2 integers, got 0 values: []"},
-		{"null", games.Malformed, "expected [row, col] or False, got None"},
-		{"0", games.Malformed, "expected [row, col] or False, got 0"},
-		{`{"row": 0, "col": 1}`, games.Malformed, `expected [row, col] or False, got {"col": 1, "row": 0}`},
-		{"NaN", games.Malformed, "expected [row, col] or False, got NaN"},
-		{"[NaN, 1]", games.Malformed, "expected [row, col] or False, got [NaN, 1]"},
-		{"", games.Malformed, "expected [row, col] or False, got "},
-		{"[0, 1] [0, 2]", games.Malformed, "expected [row, col] or False, got [0, 1] [0, 2]"},
-		{`"` + strings.Repeat("a", 100) + `"`, games.Malformed, `expected [row, col] or False, got "` + strings.Repeat("a", 59) + "…"},
-		{"[0, 0]", games.Illegal, "cell [0, 0] is not empty: player_1 is there"},
-		{"[0, 9]", games.Illegal, "cell [0, 9] is not empty: player_2 is there"},
-		{"[5, 5]", games.Illegal, "cell [5, 5] has none of your pieces among its 8 neighbours"},
-		{"[1, 8]", games.Illegal, "cell [1, 8] has none of your pieces among its 8 neighbours"},
+		{"[0, 1]", fault.None, ""},
+		{"[1,1]", fault.None, ""},
+		{" [ 8 , 9 ] \n", fault.None, ""},
+		{"false", fault.None, "pass"},
+		{"[-1, 0]", fault.Malformed, "[-1, 0] is off the board: row and column go from 0 to 9 (no negative indexes)"},
+		{"[0, -9]", fault.Malformed, "[0, -9] is off the board: row and column go from 0 to 9 (no negative indexes)"},
+		{"[0, 10]", fault.Malformed, "[0, 10] is off the board: row and column go from 0 to 9 (no negative indexes)"},
+		{"[99999999999999999999, 0]", fault.Malformed, "[99999999999999999999, 0] is off the board: row and column go from 0 to 9 (no negative indexes)"},
+		{"true", fault.Malformed, "expected [row, col] or False, got True"},
+		{"[true, 1]", fault.Malformed, "row and column must be integers, got True in [True, 1]"},
+		{"[0, false]", fault.Malformed, "row and column must be integers, got False in [0, False]"},
+		{"[1.0, 1]", fault.Malformed, "row and column must be integers, got 1.0 in [1.0, 1]"},
+		{"[1, 1e0]", fault.Malformed, "row and column must be integers, got 1e0 in [1, 1e0]"},
+		{"[1, 1E0]", fault.Malformed, "row and column must be integers, got 1E0 in [1, 1E0]"},
+		{`"3,4"`, fault.Malformed, `expected [row, col] or False, got "3,4"`},
+		{`["0", "1"]`, fault.Malformed, `row and column must be integers, got "0" in ["0", "1"]`},
+		{"[[0, 1]]", fault.Malformed, "expected [row, col] with exactly 2 integers, got 1 values: [[0, 1]]"},
+		{"[[0], [1]]", fault.Malformed, "row and column must be integers, got [0] in [[0], [1]]"},
+		{"[0, 1, 2]", fault.Malformed, "expected [row, col] with exactly 2 integers, got 3 values: [0, 1, 2]"},
+		{"[]", fault.Malformed, "expected [row, col] with exactly 2 integers, got 0 values: []"},
+		{"null", fault.Malformed, "expected [row, col] or False, got None"},
+		{"0", fault.Malformed, "expected [row, col] or False, got 0"},
+		{`{"row": 0, "col": 1}`, fault.Malformed, `expected [row, col] or False, got {"col": 1, "row": 0}`},
+		{"NaN", fault.Malformed, "expected [row, col] or False, got NaN"},
+		{"[NaN, 1]", fault.Malformed, "expected [row, col] or False, got [NaN, 1]"},
+		{"", fault.Malformed, "expected [row, col] or False, got "},
+		{"[0, 1] [0, 2]", fault.Malformed, "expected [row, col] or False, got [0, 1] [0, 2]"},
+		{`"` + strings.Repeat("a", 100) + `"`, fault.Malformed, `expected [row, col] or False, got "` + strings.Repeat("a", 59) + "…"},
+		{"[0, 0]", fault.Illegal, "cell [0, 0] is not empty: player_1 is there"},
+		{"[0, 9]", fault.Illegal, "cell [0, 9] is not empty: player_2 is there"},
+		{"[5, 5]", fault.Illegal, "cell [5, 5] has none of your pieces among its 8 neighbours"},
+		{"[1, 8]", fault.Illegal, "cell [1, 8] has none of your pieces among its 8 neighbours"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.data, func(t *testing.T) {
@@ -166,7 +168,7 @@ func TestAnswers(t *testing.T) {
 			if _, err := json.Marshal(m); err != nil {
 				t.Errorf("the move cannot be stored: %v", err)
 			}
-			placed := tt.verdict == games.OK && tt.reason == ""
+			placed := tt.verdict == fault.None && tt.reason == ""
 			wantEvent := `{"side":"player_1","pass":true}`
 			if placed {
 				var cell [2]int
@@ -190,7 +192,7 @@ func TestAnswers(t *testing.T) {
 }
 
 func TestFaults(t *testing.T) {
-	for _, v := range []games.Verdict{games.Timeout, games.Error, games.Crash, games.OOM, games.Output, games.Malformed} {
+	for _, v := range []fault.Kind{fault.Timeout, fault.Error, fault.Crash, fault.OOM, fault.Output, fault.Malformed} {
 		for _, detail := range []string{"", "what went wrong"} {
 			g := newGame(seedSeat0Player2)
 			before := g.grid
@@ -227,7 +229,7 @@ func TestFlipsWithoutChain(t *testing.T) {
 	)
 	m := apply(t, g, "[4, 4]")
 	want := `{"side":"player_1","cell":[4,4],"flipped":[[3,3],[3,4],[3,5],[4,3],[4,5],[5,4],[5,5]]}`
-	if m.Verdict != games.OK || string(m.Event) != want {
+	if m.Verdict != fault.None || string(m.Event) != want {
 		t.Fatalf("got %q %q %s, want event %s", m.Verdict, m.Reason, m.Event, want)
 	}
 	after := position(t, 0,
@@ -248,8 +250,10 @@ func TestFlipsWithoutChain(t *testing.T) {
 }
 
 func TestSideWithoutPieces(t *testing.T) {
-	// Seat 0 plays player_2, which has no piece left: it is still asked, any
-	// placement is illegal, and the game goes on since player_1 can move.
+	// Seat 0 plays player_2, which has no piece left: it is not asked (its
+	// Request is nil), its pass is recorded as "no legal move" with no fault
+	// whatever it would have said, the history reads as the original's, and
+	// the game goes on since player_1 can move.
 	g := position(t, 1,
 		"XX........",
 		"..........",
@@ -262,16 +266,26 @@ func TestSideWithoutPieces(t *testing.T) {
 		"..........",
 		"X........X",
 	)
-	m := apply(t, g, "[0, 2]")
-	if m.Verdict != games.Illegal || m.Reason != "cell [0, 2] has none of your pieces among its 8 neighbours" {
-		t.Errorf("got %q %q", m.Verdict, m.Reason)
+	if req := g.Request(0); req != nil {
+		t.Errorf("Request(0) = %s, want nil: a side with no legal move is not asked", req)
 	}
-	if got := g.ToMove(); !reflect.DeepEqual(got, []int{1}) {
-		t.Fatalf("ToMove = %v, want [1]", got)
+	for _, a := range []games.Answer{{}, {Fault: fault.Timeout}, {Data: json.RawMessage("[0, 2]")}} {
+		m := applyAnswer(t, g, a)
+		if m.Verdict != fault.None || m.Reason != "no legal move" {
+			t.Errorf("answer %+v: got %q %q, want no fault and \"no legal move\"", a, m.Verdict, m.Reason)
+		}
+		if got := g.ToMove(); !reflect.DeepEqual(got, []int{1}) {
+			t.Fatalf("ToMove = %v, want [1]", got)
+		}
+		if g.Request(1) == nil {
+			t.Fatal("Request(1) = nil, but player_1 can move")
+		}
+		if m := apply(t, g, "false"); m.Verdict != fault.None || m.Reason != "pass" {
+			t.Errorf("got %q %q", m.Verdict, m.Reason)
+		}
 	}
-	apply(t, g, "[0, 2]")
-	if m := apply(t, g, "false"); m.Verdict != games.OK || m.Reason != "pass" {
-		t.Errorf("got %q %q", m.Verdict, m.Reason)
+	if got, want := string(mustJSON(g.history[0])), `["player_2",false]`; got != want {
+		t.Errorf("history entry = %s, want %s as the original writes a pass", got, want)
 	}
 	if g.over != "" {
 		t.Errorf("game over: %s", g.over)
@@ -327,13 +341,13 @@ func TestIdleTurns(t *testing.T) {
 	g := newGame(seedSeat0Player1)
 	pass := func(n int) {
 		for range n {
-			if m := applyAnswer(t, g, games.Answer{Fault: games.Timeout}); m.Verdict != games.Timeout {
+			if m := applyAnswer(t, g, games.Answer{Fault: fault.Timeout}); m.Verdict != fault.Timeout {
 				t.Fatalf("got %+v", m)
 			}
 		}
 	}
 	pass(MaxIdle - 1)
-	if m := apply(t, g, "[0, 8]"); m.Seat != 1 || m.Verdict != games.OK || m.Reason != "" {
+	if m := apply(t, g, "[0, 8]"); m.Seat != 1 || m.Verdict != fault.None || m.Reason != "" {
 		t.Fatalf("seat 1 (player_2) could not place: %+v", m)
 	}
 	pass(MaxIdle - 1)
@@ -364,7 +378,7 @@ func TestHistory(t *testing.T) {
 		"O........X",
 	)
 	apply(t, g, "[0, 2]")
-	applyAnswer(t, g, games.Answer{Fault: games.Error, Detail: "NameError"})
+	applyAnswer(t, g, games.Answer{Fault: fault.Error, Detail: "NameError"})
 	apply(t, g, "[1, 1]")
 	apply(t, g, "false")
 	var req struct {
@@ -445,7 +459,7 @@ type script struct {
 	Names   []string `json:"names"`
 	Answers []struct {
 		Data   json.RawMessage `json:"data"`
-		Fault  games.Verdict   `json:"fault"`
+		Fault  fault.Kind      `json:"fault"`
 		Detail string          `json:"detail"`
 	} `json:"answers"`
 }
@@ -506,7 +520,7 @@ func TestReplayGolden(t *testing.T) {
 			fmt.Fprintf(&out, `],"outcome":%s,"view":%s}`, o, s.View())
 			golden(t, name+".out.json", out.Bytes())
 
-			board, err := Board(s.View())
+			board, err := Rules{}.Board(s.View())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -518,7 +532,7 @@ func TestReplayGolden(t *testing.T) {
 func TestBoard(t *testing.T) {
 	g := newGame(seedSeat0Player1)
 	apply(t, g, "[1, 1]")
-	got, err := Board(g.View())
+	got, err := Rules{}.Board(g.View())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -538,7 +552,7 @@ seat 0: X player_1 3   seat 1: O player_2 2   turn 2: seat 1 to move
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
-	if _, err := Board(json.RawMessage(`{"grid": 3}`)); err == nil {
+	if _, err := (Rules{}).Board(json.RawMessage(`{"grid": 3}`)); err == nil {
 		t.Error("Board accepted a broken view")
 	}
 }

@@ -8,18 +8,24 @@ package bench
 
 import (
 	"context"
+	"embed"
 	_ "embed"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"time"
 
+	"botjudge/games"
+	_ "botjudge/games/all" // the games of the bench's bots, found by name
+	"botjudge/games/fault"
 	"botjudge/judge/contest"
 	"botjudge/sandbox"
 )
@@ -34,7 +40,7 @@ type Side struct {
 // Sizes say how much of each measure to run: the defaults take a few
 // minutes on two cores; tests use tiny ones.
 type Sizes struct {
-	Asks     int // virus requests per runner, for the round trip
+	Asks     int // requests to an ia bot per runner, for the round trip
 	Requests int // program-bot requests per runner
 	Games    int // games started and stopped per runner, for the fixed cost
 
@@ -110,23 +116,49 @@ func (r Report) Row(prefix string) (Row, bool) {
 	return Row{}, false
 }
 
-//go:embed bots/first_cell.py
-var firstCell string
+// botFiles are the benchmark's own bots, each in the folder of the game it
+// plays (bots/<game>/<file>): the folder names their rules, so that the
+// bench needs no game by name.
+//
+//go:embed bots
+var botFiles embed.FS
 
-//go:embed bots/thinking.py
-var thinking string
+// benchBot is one of the benchmark's bots.
+type benchBot struct {
+	rules  games.Rules
+	file   string // its file name
+	source string
+}
 
-//go:embed bots/shot.py
-var shot string
+// loadBot finds the benchmark bot file and its game.
+func loadBot(file string) (benchBot, error) {
+	found, err := fs.Glob(botFiles, "bots/*/"+file)
+	if err != nil || len(found) != 1 {
+		return benchBot{}, fmt.Errorf("bench: %d bots named %s (%v)", len(found), file, err)
+	}
+	game := path.Base(path.Dir(found[0]))
+	rules, ok := games.Lookup(game)
+	if !ok {
+		return benchBot{}, fmt.Errorf("bench: %s: no game named %q", found[0], game)
+	}
+	src, err := botFiles.ReadFile(found[0])
+	return benchBot{rules: rules, file: file, source: string(src)}, err
+}
+
+// bot is the sandbox's view of b, written at path.
+func (b benchBot) bot(name, path string) sandbox.Bot {
+	return sandbox.Bot{Name: name, Path: path, Protocol: b.rules.Protocol()}
+}
 
 // thinkingBot is first_cell.py slowed down by think per move: of CPU, or
 // of sleep.
-func thinkingBot(think time.Duration, sleep bool) string {
-	head := strings.Replace(thinking, "THINK = 0.05", fmt.Sprintf("THINK = %g", think.Seconds()), 1)
+func thinkingBot(firstCell, thinking benchBot, think time.Duration, sleep bool) benchBot {
+	head := strings.Replace(thinking.source, "THINK = 0.05", fmt.Sprintf("THINK = %g", think.Seconds()), 1)
 	if sleep {
 		head = strings.Replace(head, "SLEEP = False", "SLEEP = True", 1)
 	}
-	return head + "\n\n" + firstCell + "\n\nia = think(ia)\n"
+	firstCell.source = head + "\n\n" + firstCell.source + "\n\nia = think(ia)\n"
+	return firstCell
 }
 
 // Run measures both runners and reports every figure. An error means the
@@ -143,6 +175,12 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		work = dir
 	}
 	b := &bencher{cfg: cfg, sz: cfg.Sizes, work: work, log: cfg.Log}
+	for file, dst := range map[string]*benchBot{"first_cell.py": &b.firstCell, "thinking.py": &b.thinking, "shot.py": &b.shot} {
+		var err error
+		if *dst, err = loadBot(file); err != nil {
+			return Report{}, err
+		}
+	}
 	if b.log == nil {
 		b.log = io.Discard
 	}
@@ -166,6 +204,10 @@ type bencher struct {
 	log    io.Writer
 	sides  [2]Side // sandboxed, plain
 	report Report
+
+	// firstCell answers at once, thinking slows it down, and shot is a
+	// program bot answering at once.
+	firstCell, thinking, shot benchBot
 }
 
 var sideNames = [2]string{"sandboxed", "plain"}
@@ -306,7 +348,7 @@ func checkReply(r sandbox.Reply, err error) error {
 	if err != nil {
 		return err
 	}
-	if r.Fault != sandbox.OK {
+	if r.Fault != fault.None {
 		return fmt.Errorf("%w: %s: %s", errBot, r.Fault, r.Detail)
 	}
 	return nil

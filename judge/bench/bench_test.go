@@ -30,7 +30,7 @@ func tiny() Sizes {
 
 // rows are the measures every run reports, by the beginning of their names.
 var rows = []string{
-	"virus move round trip, median", "virus move round trip, p99",
+	"ia bot move round trip, median", "ia bot move round trip, p99",
 	"program request (python3 process), median", "program request (python3 process), p99",
 	"game fixed cost: both bots ready", "game fixed cost: both bots removed",
 	"trivial tournament (6 games), games/min",
@@ -66,7 +66,7 @@ func checkReport(t *testing.T, rep Report) {
 	// The figures must measure what they say: a move of a bot that answers
 	// at once is far below the thinking time, and the thinking bots spent
 	// at least think per move, over more than 20 moves a game.
-	if row, _ := rep.Row("virus move round trip, median"); row.Plain > 50 {
+	if row, _ := rep.Row("ia bot move round trip, median"); row.Plain > 50 {
 		t.Errorf("a trivial move took %v ms", row.Plain)
 	}
 	if row, _ := rep.Row("thinking tournament, CPU: bots"); row.Plain < 2*20*0.005 {
@@ -123,7 +123,12 @@ func TestBotFault(t *testing.T) {
 	b := &bencher{sz: tiny(), work: t.TempDir(), log: os.Stderr}
 	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
 	b.sides = [2]Side{local, local}
-	raiser := tourney{name: "raiser", bots: 2, source: "def ia(game, side):\n    raise ValueError('no')\n"}
+	bot, err := loadBot("first_cell.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot.source = "def ia(game, side):\n    raise ValueError('no')\n"
+	raiser := tourney{name: "raiser", bots: 2, bot: bot}
 	if _, err := b.play(context.Background(), 1, raiser, 0); err == nil || !strings.Contains(err.Error(), "misbehaved") {
 		t.Errorf("a raising bot gave %v", err)
 	}

@@ -5,29 +5,28 @@ import (
 	"errors"
 	"time"
 
-	"botjudge/games/battleships"
-	"botjudge/games/virus"
 	"botjudge/judge/contest"
 	"botjudge/sandbox"
 )
 
-// moves times the round trip of one virus request to a bot that answers at
-// once, as the judge sees it: what the sandbox adds to every move.
+// moves times the round trip of one request to an ia bot (a module whose
+// function the harness calls) that answers at once, as the judge sees it:
+// what the sandbox adds to every move.
 func (b *bencher) moves(ctx context.Context) error {
-	b.progress("virus move round trip, %d requests per runner", b.sz.Asks)
-	path, err := b.file("moves/first_cell.py", firstCell, 0o644)
+	b.progress("ia bot move round trip, %d requests per runner", b.sz.Asks)
+	path, err := b.file("moves/"+b.firstCell.file, b.firstCell.source, 0o644)
 	if err != nil {
 		return err
 	}
-	req := virus.Rules{}.New(1, []string{"a", "b"}).Request(0)
-	took, err := b.asks(ctx, sandbox.Bot{Name: "first_cell", Path: path, Protocol: "virus"}, req, b.sz.Asks)
+	req := b.firstCell.rules.New(1, []string{"a", "b"}).Request(0)
+	took, err := b.asks(ctx, b.firstCell.bot("first_cell", path), req, b.sz.Asks)
 	if err != nil {
 		return err
 	}
 	med := [2]float64{quantile(took[0], 0.5), quantile(took[1], 0.5)}
-	b.add(Row{Measure: "virus move round trip, median", Unit: "ms", Sandboxed: med[0], Plain: med[1], Compare: "diff",
+	b.add(Row{Measure: "ia bot move round trip, median", Unit: "ms", Sandboxed: med[0], Plain: med[1], Compare: "diff",
 		Target: "≤ +1 ms", Met: atMost(med[0]-med[1], 1)})
-	b.add(Row{Measure: "virus move round trip, p99", Unit: "ms", Sandboxed: quantile(took[0], 0.99), Plain: quantile(took[1], 0.99), Compare: "diff"})
+	b.add(Row{Measure: "ia bot move round trip, p99", Unit: "ms", Sandboxed: quantile(took[0], 0.99), Plain: quantile(took[1], 0.99), Compare: "diff"})
 	return nil
 }
 
@@ -35,12 +34,12 @@ func (b *bencher) moves(ctx context.Context) error {
 // request inside the sandbox.
 func (b *bencher) programs(ctx context.Context) error {
 	b.progress("program bot request, %d per runner", b.sz.Requests)
-	path, err := b.file("programs/shot.py", shot, 0o644)
+	path, err := b.file("programs/"+b.shot.file, b.shot.source, 0o644)
 	if err != nil {
 		return err
 	}
-	req := battleships.Rules{}.New(1, []string{"a", "b"}).Request(0)
-	took, err := b.asks(ctx, sandbox.Bot{Name: "shot", Path: path, Protocol: "program"}, req, b.sz.Requests)
+	req := b.shot.rules.New(1, []string{"a", "b"}).Request(0)
+	took, err := b.asks(ctx, b.shot.bot("shot", path), req, b.sz.Requests)
 	if err != nil {
 		return err
 	}
@@ -93,14 +92,11 @@ func (b *bencher) asks(ctx context.Context, bot sandbox.Bot, req []byte, n int) 
 // until ready, then both stopped and removed, as the tournament does it.
 func (b *bencher) fixedCost(ctx context.Context) error {
 	b.progress("game fixed cost, %d games per runner", b.sz.Games)
-	path, err := b.file("fixed/first_cell.py", firstCell, 0o644)
+	path, err := b.file("fixed/"+b.firstCell.file, b.firstCell.source, 0o644)
 	if err != nil {
 		return err
 	}
-	seats := []contest.Seat{
-		{Name: "a", Bot: sandbox.Bot{Name: "a", Path: path, Protocol: "virus"}},
-		{Name: "b", Bot: sandbox.Bot{Name: "b", Path: path, Protocol: "virus"}},
-	}
+	seats := []contest.Seat{{Name: "a", Bot: b.firstCell.bot("a", path)}, {Name: "b", Bot: b.firstCell.bot("b", path)}}
 	var ready, removed [2][]time.Duration
 	for range b.sz.Games {
 		for i, side := range b.sides {

@@ -27,17 +27,17 @@ func (b *bencher) standings(ctx context.Context) error {
 	defer db.Close()
 	var ids []int64
 	for i := range standingsBots {
-		bot, err := db.AddBot(ctx, results.Bot{Game: "virus", Name: fmt.Sprintf("bot%02d", i), SHA256: fmt.Sprintf("%064d", i)})
+		bot, err := db.AddBot(ctx, results.Bot{Game: "bench", Name: fmt.Sprintf("bot%02d", i), SHA256: fmt.Sprintf("%064d", i)})
 		if err != nil {
 			return err
 		}
 		ids = append(ids, bot.ID)
 	}
-	t, err := db.EnsureTournament(ctx, "virus", 1, json.RawMessage(`{}`))
+	t, err := db.EnsureTournament(ctx, "bench", 1, json.RawMessage(`{}`))
 	if err != nil {
 		return err
 	}
-	if err := db.SetEntries(ctx, t.ID, ids, n); err != nil {
+	if err := db.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: n, Rounds: 1}); err != nil {
 		return err
 	}
 	log := strings.Repeat("thinking...\n", 40)

@@ -7,19 +7,17 @@ import (
 	"sync"
 	"time"
 
-	"botjudge/games/virus"
 	"botjudge/judge/contest"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
 
-// tourney is a virus tournament among copies of one bot, played by
-// contest.Run as `judge run` plays it, with its own submissions and
-// database.
+// tourney is a tournament among copies of one bot, played by contest.Run as
+// `judge run` plays it, with its own submissions and database.
 type tourney struct {
-	name   string
-	bots   int
-	source string
+	name string
+	bots int
+	bot  benchBot
 	// stopAfter stops the tournament once this many games are recorded; 0
 	// plays the whole round robin.
 	stopAfter int
@@ -44,7 +42,7 @@ func (b *bencher) play(ctx context.Context, side int, t tourney, rep int) (playe
 	for k := range t.bots {
 		name := fmt.Sprintf("bot%02d", k)
 		// Each copy differs, as real bots do: its own version, its own stage.
-		if _, err := b.file(filepath.Join(rel, "virus", name+".py"), t.source+"\n# "+name+"\n", 0o644); err != nil {
+		if _, err := b.file(filepath.Join(rel, t.bot.rules.Name(), name+".py"), t.bot.source+"\n# "+name+"\n", 0o644); err != nil {
 			return played{}, err
 		}
 	}
@@ -54,7 +52,7 @@ func (b *bencher) play(ctx context.Context, side int, t tourney, rep int) (playe
 	}
 	defer db.Close()
 	cfg := contest.Config{
-		Rules: virus.Rules{}, Dir: filepath.Join(dir, "virus"), StageRoot: filepath.Join(dir, "_bots"),
+		Rules: t.bot.rules, Dir: filepath.Join(dir, t.bot.rules.Name()), StageRoot: filepath.Join(dir, "_bots"),
 		Rounds: 1, Seed: 1, Scheme: results.SchemeDefault, Limits: sandbox.DefaultLimits(),
 		Workers: b.sz.Workers, Image: "bench",
 	}
@@ -127,9 +125,9 @@ func (b *bencher) best(what string, play func(side, rep int) (played, error)) ([
 // take all the time; and one of sleeping bots, with and without the pool's
 // overlap of starts and removals with other games.
 func (b *bencher) tournaments(ctx context.Context) error {
-	trivial := tourney{name: "trivial", bots: b.sz.TrivialBots, source: firstCell}
-	think := tourney{name: "thinking", bots: b.sz.ThinkingBots, source: thinkingBot(b.sz.Think, false)}
-	sleeping := tourney{name: "sleeping", bots: b.sz.SleepingBots, source: thinkingBot(b.sz.Sleep, true)}
+	trivial := tourney{name: "trivial", bots: b.sz.TrivialBots, bot: b.firstCell}
+	think := tourney{name: "thinking", bots: b.sz.ThinkingBots, bot: thinkingBot(b.firstCell, b.thinking, b.sz.Think, false)}
+	sleeping := tourney{name: "sleeping", bots: b.sz.SleepingBots, bot: thinkingBot(b.firstCell, b.thinking, b.sz.Sleep, true)}
 	var tr, th, sl, naive [2]played
 	for _, t := range []struct {
 		p    *[2]played
@@ -166,7 +164,7 @@ func (b *bencher) tournaments(ctx context.Context) error {
 	b.note("bots' CPU, sandboxed: %s", b.sides[0].Bots.Source)
 	b.note("bots' CPU, plain: %s", b.sides[1].Bots.Source)
 	b.note("judge CPU: getrusage(RUSAGE_SELF) of this process, which is the judge; the rest of the machine's CPU (/proc/stat) is the Docker engine (dockerd, containerd, shims, fuse-overlayfs...) and anything else running meanwhile")
-	b.note("tournaments: virus, one round (each pair plays twice), played by contest.Run with a fresh database, %d times on each runner alternately, the fastest kept; timed from the first game to the last container removed (the bots' checks excluded); workers: %s", max(1, b.sz.Repeats), b.workers())
+	b.note("tournaments: %s, one round (each pair plays twice), played by contest.Run with a fresh database, %d times on each runner alternately, the fastest kept; timed from the first game to the last container removed (the bots' checks excluded); workers: %s", b.firstCell.rules.Name(), max(1, b.sz.Repeats), b.workers())
 	b.note("\"in turn\": the same games with contest.Play on as many workers, each starting a game's bots, playing it and removing them before the next, nothing stored: what the pool's overlap gains")
 	return nil
 }
@@ -178,8 +176,8 @@ func (b *bencher) tournaments(ctx context.Context) error {
 // current ones and removing finished ones in the background gain.
 func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error) {
 	dir := filepath.Join(b.work, sideNames[side], t.name+"-0")
-	rules := virus.Rules{}
-	entries, _, err := contest.Discover(filepath.Join(dir, "virus"), rules.Protocol())
+	rules := t.bot.rules
+	entries, _, err := contest.Discover(filepath.Join(dir, rules.Name()), rules.Protocol())
 	if err != nil {
 		return played{}, err
 	}
@@ -195,7 +193,7 @@ func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error
 	errs := make(chan error, 1)
 	workers := b.sz.Workers
 	if workers <= 0 {
-		workers = contest.DefaultWorkers(rules.Seats(), sandbox.DefaultLimits().Memory)
+		workers = contest.DefaultWorkers(2, sandbox.DefaultLimits().Memory)
 	}
 	start := snapshot(b.sides[side].Bots)
 	var wg sync.WaitGroup
@@ -204,7 +202,10 @@ func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error
 		go func() {
 			defer wg.Done()
 			for p := range jobs {
-				game := []contest.Seat{seats[p.Seats[0]], seats[p.Seats[1]]}
+				game := make([]contest.Seat, len(p.Seats))
+				for i, s := range p.Seats {
+					game[i] = seats[s]
+				}
 				_, err := contest.Play(ctx, b.sides[side].Runner, rules, p.Seed, game, sandbox.DefaultLimits(), nil, nil)
 				if err != nil {
 					select {
@@ -215,7 +216,10 @@ func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error
 			}
 		}()
 	}
-	plan := contest.Schedule(entries, 1, 1)
+	plan, err := contest.Schedule(entries, 1, 1, contest.Duels, 2, 2)
+	if err != nil {
+		return played{}, err
+	}
 	for _, p := range plan {
 		jobs <- p
 	}
@@ -257,7 +261,7 @@ func (b *bencher) workers() string {
 // number of bots (their checks, the schedule, the standings) is all there
 // from the start, and each game's memory is given back after it.
 func (b *bencher) memory(ctx context.Context) error {
-	t := tourney{name: "memory", bots: b.sz.MemoryBots, source: firstCell, stopAfter: b.sz.MemoryGames}
+	t := tourney{name: "memory", bots: b.sz.MemoryBots, bot: b.firstCell, stopAfter: b.sz.MemoryGames}
 	var peak [2]float64
 	reset := true
 	for i := range b.sides {

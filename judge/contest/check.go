@@ -6,55 +6,69 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/sandbox"
 )
 
-// CheckResult is how a bot answered its first request.
+// CheckResult is how a bot answered its first judged request.
 type CheckResult struct {
 	OK      bool
-	Verdict games.Verdict
+	Verdict fault.Kind
 	Detail  string // the rules' reason and the bot's own error text
 	Log     string
 	Elapsed time.Duration
 }
 
-// Check starts a bot in the first seat of a fresh game and judges its first
-// answer, as SPEC §4 asks before a tournament. The other seats are not run:
-// they get a placeholder fault, which no game lets reach the first seat's
-// verdict.
+// Check starts a bot in the first seat of a fresh game with as few seats as
+// the game allows and judges its first answer that the rules judge (past
+// botsArena's init, whose reply is not judged), as SPEC §4 asks before a
+// tournament. The other seats are not run: they get a placeholder fault,
+// which no game lets reach the first seat's verdict.
 func Check(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sandbox.Limits, labels map[string]string) (CheckResult, error) {
 	s, err := run.Start(ctx, seat.Bot, lim, labels)
 	if err != nil {
 		return CheckResult{}, err
 	}
 	defer s.Close(ctx)
-	names := make([]string, rules.Seats())
+	seats, _ := rules.Seats()
+	names := make([]string, max(seats, 1))
 	for i := range names {
 		names[i] = "opponent"
 	}
 	names[0] = seat.Name
 	state := rules.New(0, names)
-	toMove := state.ToMove()
-	answers := make([]games.Answer, len(toMove))
-	var reply sandbox.Reply
-	for i, st := range toMove {
-		if st != 0 {
-			answers[i] = games.Answer{Fault: games.Timeout, Detail: "not run during a check"}
-			continue
+	res := CheckResult{OK: true}
+	for len(state.ToMove()) > 0 {
+		toMove := state.ToMove()
+		answers := make([]games.Answer, len(toMove))
+		var reply sandbox.Reply
+		asked := false
+		for i, st := range toMove {
+			if st != 0 {
+				answers[i] = games.Answer{Fault: fault.Timeout, Detail: "not run during a check"}
+				continue
+			}
+			if req := state.Request(0); req != nil {
+				if reply, err = s.Ask(ctx, req); err != nil {
+					return CheckResult{}, err
+				}
+				asked = true
+			}
+			answers[i] = answerOf(reply)
 		}
-		if reply, err = s.Ask(ctx, state.Request(0)); err != nil {
-			return CheckResult{}, err
+		for _, m := range state.Apply(answers) {
+			if m.Seat != 0 || m.Unjudged || !asked {
+				continue
+			}
+			res.Elapsed, res.Log = reply.Elapsed, s.Log()
+			if m.Verdict != fault.None {
+				res.OK, res.Verdict = false, m.Verdict
+				res.Detail = joinDetail(m.Reason, reply.Detail)
+			}
+			return res, nil
 		}
-		answers[i] = answerOf(reply)
 	}
-	res := CheckResult{OK: true, Log: s.Log(), Elapsed: reply.Elapsed}
-	for i, m := range state.Apply(answers) {
-		if toMove[i] != 0 || m.Verdict == games.OK {
-			continue
-		}
-		res.OK, res.Verdict = false, m.Verdict
-		res.Detail = joinDetail(m.Reason, reply.Detail)
-	}
+	res.Log = s.Log()
 	return res, nil
 }
 

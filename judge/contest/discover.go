@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"botjudge/games"
 )
 
 // Entry is one bot found in a game folder.
@@ -40,8 +42,8 @@ func (n Notice) String() string { return n.Path + ": " + n.Text }
 var programExts = map[string]bool{".py": true, ".js": true}
 
 // Discover lists the bots of one game folder. protocol is the game's
-// ("virus": Python modules only; "program": scripts, executables with a
-// shebang, and folders with run.sh or main.*).
+// (games.ProtocolIA: Python modules only; games.ProtocolProgram: scripts,
+// executables with a shebang, and folders with run.sh or main.*).
 func Discover(dir, protocol string) ([]Entry, []Notice, error) {
 	des, err := os.ReadDir(dir)
 	if err != nil {
@@ -87,8 +89,8 @@ func classify(path string, info fs.FileInfo, protocol string) (Entry, string) {
 	ext := filepath.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
 	if info.IsDir() {
-		if protocol == "virus" {
-			return Entry{}, "a folder: virus bots are single .py files, skipped"
+		if protocol == games.ProtocolIA {
+			return Entry{}, "a folder: this game's bots are single .py files, skipped"
 		}
 		if entry := folderEntry(path); entry == "" {
 			return Entry{}, "a folder without run.sh, main.py or main.js: skipped"
@@ -102,9 +104,9 @@ func classify(path string, info fs.FileInfo, protocol string) (Entry, string) {
 		return Entry{}, "no name before the extension: rename it"
 	}
 	switch {
-	case protocol == "virus" && ext == ".py":
-	case protocol == "virus":
-		return Entry{}, "not a Python file: virus bots are name.py files, skipped"
+	case protocol == games.ProtocolIA && ext == ".py":
+	case protocol == games.ProtocolIA:
+		return Entry{}, "not a Python file: this game's bots are name.py files, skipped"
 	case programExts[ext]:
 	case hasShebang(path):
 		stem = name

@@ -1,8 +1,10 @@
 package contest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -151,11 +153,19 @@ func TestStageFolderAndModes(t *testing.T) {
 	}
 }
 
+func entries(names ...string) []Entry {
+	es := make([]Entry, len(names))
+	for i, n := range names {
+		es[i] = Entry{Name: n, SHA256: strings.Repeat(strconv.Itoa(i+1), 64)}
+	}
+	return es
+}
+
 func TestSchedule(t *testing.T) {
-	es := []Entry{{Name: "a", SHA256: strings.Repeat("1", 64)}, {Name: "b", SHA256: strings.Repeat("2", 64)}, {Name: "c", SHA256: strings.Repeat("3", 64)}}
-	plan := Schedule(es, 2, 7)
-	if len(plan) != 12 {
-		t.Fatalf("%d games, want 3 pairs × 2 seats × 2 rounds", len(plan))
+	es := entries("a", "b", "c")
+	plan, err := Schedule(es, 2, 7, Duels, 2, 2)
+	if err != nil || len(plan) != 12 {
+		t.Fatalf("%d games (%v), want 3 pairs × 2 seats × 2 rounds", len(plan), err)
 	}
 	first := map[string]int{}
 	keys := map[string]bool{}
@@ -171,10 +181,26 @@ func TestSchedule(t *testing.T) {
 			t.Errorf("%s is first %d times, want 4", e.Name, first[e.Name])
 		}
 	}
+	// One round more only adds the new round's games: the first rounds'
+	// keys do not change.
+	more, _ := Schedule(es, 3, 7, Duels, 2, 2)
+	added := 0
+	for _, p := range more {
+		if !keys[p.Key] {
+			added++
+			if p.Round != 3 {
+				t.Errorf("round %d game %s is new with 3 rounds", p.Round, p.Key)
+			}
+		}
+	}
+	if added != 6 {
+		t.Errorf("3 rounds add %d games to 2 rounds, want 6", added)
+	}
 	// A new version of c changes the keys of c's games only.
 	es[2].SHA256 = strings.Repeat("4", 64)
 	changed := 0
-	for _, p := range Schedule(es, 2, 7) {
+	again, _ := Schedule(es, 2, 7, Duels, 2, 2)
+	for _, p := range again {
 		if !keys[p.Key] {
 			changed++
 		}
@@ -184,5 +210,45 @@ func TestSchedule(t *testing.T) {
 	}
 	if GameSeed(7, plan[0].Key) == GameSeed(8, plan[0].Key) {
 		t.Error("the tournament seed does not reach the game seed")
+	}
+}
+
+func TestScheduleFreeForAll(t *testing.T) {
+	es := entries("a", "b", "c", "d")
+	plan, err := Schedule(es, 5, 1, FreeForAll, 2, 12)
+	if err != nil || len(plan) != 5 {
+		t.Fatalf("%d games (%v), want one per round", len(plan), err)
+	}
+	for r, p := range plan {
+		if len(p.Seats) != 4 || p.Round != r+1 || !strings.HasPrefix(p.Key, fmt.Sprintf("r%d/ffa/", r+1)) {
+			t.Errorf("round %d: %+v, want the 4 bots", r+1, p)
+		}
+		// Seat order rotates by one each round: every bot holds the first
+		// seat in turn.
+		if want := r % 4; p.Seats[0] != want || p.Seats[1] != (want+1)%4 {
+			t.Errorf("round %d seats %v, want %d first", r+1, p.Seats, want)
+		}
+	}
+	// Duels of a many-seat game: every pair both ways.
+	if duels, err := Schedule(es, 1, 1, Duels, 2, 12); err != nil || len(duels) != 12 {
+		t.Errorf("duels: %d games (%v), want 12", len(duels), err)
+	}
+	for _, c := range []struct {
+		name     string
+		bots     int
+		format   Format
+		min, max int
+		want     string
+	}{
+		{"too many bots", 4, FreeForAll, 2, 3, "use the duel format"},
+		{"two seats", 3, FreeForAll, 2, 2, "a free-for-all is a duel"},
+		{"no duels", 3, Duels, 3, 4, "cannot be played in duels"},
+	} {
+		if _, err := Schedule(es[:c.bots], 1, 1, c.format, c.min, c.max); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+	if plan, err := Schedule(es[:1], 1, 1, FreeForAll, 2, 12); err != nil || len(plan) != 0 {
+		t.Errorf("one bot: %v %v, want no game", plan, err)
 	}
 }

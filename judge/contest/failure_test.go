@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/games/virus"
 	"botjudge/results"
 	"botjudge/sandbox"
@@ -200,7 +201,7 @@ func checkWhole(t *testing.T, db *results.DB, tid int64, n int) {
 		for _, m := range g.Moves {
 			a := games.Answer{Data: m.Answer}
 			if len(m.Answer) == 0 {
-				a = games.Answer{Fault: games.Verdict(m.Verdict), Detail: m.Detail}
+				a = games.Answer{Fault: fault.Kind(m.Verdict), Detail: m.Detail}
 			}
 			answers = append(answers, a)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/battleships"
+	"botjudge/games/fault"
 	"botjudge/games/virus"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
@@ -36,7 +37,7 @@ type hostileCase struct {
 	// verdicts are all the verdicts the bot's moves may get besides OK; the
 	// first one must occur, with every one of words in its reason. None
 	// means the bot must never be faulted.
-	verdicts []games.Verdict
+	verdicts []fault.Kind
 	words    []string
 	// mayPass allows the bot to get none of its verdicts: the attack may
 	// end within the limit on a fast machine.
@@ -69,16 +70,16 @@ const hostileSecret = "BOTJUDGE_SECRET"
 // have no header comment.
 var hostileCases = []hostileCase{
 	// Resources and time.
-	{game: "virus", file: "fork_bomb.py", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}},
-	{game: "battleships", file: "fork_bomb.py", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}},
-	{game: "virus", file: "memory_hog.py", verdicts: faults(games.OOM), words: []string{"out of memory"}},
-	{game: "battleships", file: "memory_hog.py", verdicts: faults(games.OOM), words: []string{"out of memory"}},
-	{game: "virus", file: "busy_loop.py", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}},
-	{game: "battleships", file: "busy_loop.js", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}},
-	{game: "virus", file: "sleep_past_limit.py", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}},
-	{game: "battleships", file: "sleep_past_limit.sh", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}},
-	{game: "virus", file: "ignore_sigterm.py", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s", "restarted"}},
-	{game: "battleships", file: "ignore_sigterm.sh", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}},
+	{game: "virus", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "battleships", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "virus", file: "memory_hog.py", verdicts: faults(fault.OOM), words: []string{"out of memory"}},
+	{game: "battleships", file: "memory_hog.py", verdicts: faults(fault.OOM), words: []string{"out of memory"}},
+	{game: "virus", file: "busy_loop.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "battleships", file: "busy_loop.js", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "virus", file: "sleep_past_limit.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "battleships", file: "sleep_past_limit.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "virus", file: "ignore_sigterm.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s", "restarted"}},
+	{game: "battleships", file: "ignore_sigterm.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
 	{game: "virus", file: "outlive.py", attack: []string{"alive_next_move=2"}, check: noneRunning("hostile-outlive-virus")},
 	{game: "battleships", file: "outlive.py", attack: []string{"alive_next_request=0"}, check: noneRunning("hostile-outlive-program")},
 
@@ -102,42 +103,42 @@ var hostileCases = []hostileCase{
 	{game: "battleships", file: "network.py", attack: []string{"interfaces=['lo'] routes=0 resolve=error", "raw_socket=denied"}},
 
 	// Output and protocol.
-	{game: "virus", file: "stdout_100mb.py", clock: true, verdicts: faults(games.Timeout), mayPass: true, check: logBounded},
-	{game: "battleships", file: "stdout_100mb.py", verdicts: faults(games.Output), words: []string{"more than 65536 bytes on stdout"}},
-	{game: "virus", file: "endless_stderr.py", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}, check: logBounded},
-	{game: "battleships", file: "endless_stderr.sh", clock: true, verdicts: faults(games.Timeout), words: []string{"no answer within 2s"}, check: logBounded},
+	{game: "virus", file: "stdout_100mb.py", clock: true, verdicts: faults(fault.Timeout), mayPass: true, check: logBounded},
+	{game: "battleships", file: "stdout_100mb.py", verdicts: faults(fault.Output), words: []string{"more than 65536 bytes on stdout"}},
+	{game: "virus", file: "endless_stderr.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}, check: logBounded},
+	{game: "battleships", file: "endless_stderr.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}, check: logBounded},
 	{game: "virus", file: "close_stdout.py"},
-	{game: "battleships", file: "close_stdout.sh", verdicts: faults(games.Malformed), words: []string{"no output"}},
-	{game: "virus", file: "close_all_fds.py", verdicts: faults(games.Crash), words: []string{"restarted"}},
+	{game: "battleships", file: "close_stdout.sh", verdicts: faults(fault.Malformed), words: []string{"no output"}},
+	{game: "virus", file: "close_all_fds.py", verdicts: faults(fault.Crash), words: []string{"restarted"}},
 	{game: "virus", file: "answer_early.py", attack: []string{"spoofed=1"}, check: neverAnswered(`[4,4]`)},
-	{game: "virus", file: "answer_twice.py", verdicts: faults(games.Illegal), words: []string{"cell [4, 4] has none of your pieces"}, check: alwaysFaulted},
-	{game: "battleships", file: "answer_twice.sh", verdicts: faults(games.Malformed), words: []string{"more than one JSON value"}},
-	{game: "virus", file: "binary_junk.py", verdicts: faults(games.Malformed), words: []string{"which is not JSON"}},
-	{game: "battleships", file: "binary_junk.sh", verdicts: faults(games.Malformed), words: []string{"not UTF-8"}},
-	{game: "virus", file: "answer_10mb.py", verdicts: faults(games.Output), words: []string{"over the limit of 65536"}},
-	{game: "battleships", file: "answer_10mb.py", verdicts: faults(games.Output), words: []string{"more than 65536 bytes on stdout"}},
+	{game: "virus", file: "answer_twice.py", verdicts: faults(fault.Illegal), words: []string{"cell [4, 4] has none of your pieces"}, check: alwaysFaulted},
+	{game: "battleships", file: "answer_twice.sh", verdicts: faults(fault.Malformed), words: []string{"more than one JSON value"}},
+	{game: "virus", file: "binary_junk.py", verdicts: faults(fault.Malformed), words: []string{"which is not JSON"}},
+	{game: "battleships", file: "binary_junk.sh", verdicts: faults(fault.Malformed), words: []string{"not UTF-8"}},
+	{game: "virus", file: "answer_10mb.py", verdicts: faults(fault.Output), words: []string{"over the limit of 65536"}},
+	{game: "battleships", file: "answer_10mb.py", verdicts: faults(fault.Output), words: []string{"more than 65536 bytes on stdout"}},
 
 	// Broken files.
-	{game: "virus", file: "crash_on_import.py", verdicts: faults(games.Error), words: []string{"RuntimeError: hostile crash on import"}},
-	{game: "battleships", file: "crash_on_import.py", verdicts: faults(games.Error), words: []string{"exit status 1", "RuntimeError: hostile crash on import"}},
-	{game: "virus", file: "syntax_error.py", verdicts: faults(games.Error), words: []string{"SyntaxError", "line 6"}},
-	{game: "battleships", file: "syntax_error.js", verdicts: faults(games.Error), words: []string{"exit status 1", "SyntaxError"}},
-	{game: "virus", file: "missing_ia.py", verdicts: faults(games.Error), words: []string{"defines no function ia"}},
-	{game: "virus", file: "wrong_signature.py", verdicts: faults(games.Error), words: []string{"ia cannot be called as ia(game, side)"}},
-	{game: "virus", file: "not_python.py", verdicts: faults(games.Error), words: []string{"SyntaxError"}},
-	{game: "battleships", file: "not_a_program.txt", verdicts: faults(games.Error), words: []string{"not executable"}},
-	{game: "virus", file: "empty.py", verdicts: faults(games.Error), words: []string{"the file is empty"}},
-	{game: "battleships", file: "empty.js", verdicts: faults(games.Malformed), words: []string{"no output"}},
+	{game: "virus", file: "crash_on_import.py", verdicts: faults(fault.Error), words: []string{"RuntimeError: hostile crash on import"}},
+	{game: "battleships", file: "crash_on_import.py", verdicts: faults(fault.Error), words: []string{"exit status 1", "RuntimeError: hostile crash on import"}},
+	{game: "virus", file: "syntax_error.py", verdicts: faults(fault.Error), words: []string{"SyntaxError", "line 6"}},
+	{game: "battleships", file: "syntax_error.js", verdicts: faults(fault.Error), words: []string{"exit status 1", "SyntaxError"}},
+	{game: "virus", file: "missing_ia.py", verdicts: faults(fault.Error), words: []string{"defines no function ia"}},
+	{game: "virus", file: "wrong_signature.py", verdicts: faults(fault.Error), words: []string{"ia cannot be called as ia(game, side)"}},
+	{game: "virus", file: "not_python.py", verdicts: faults(fault.Error), words: []string{"SyntaxError"}},
+	{game: "battleships", file: "not_a_program.txt", verdicts: faults(fault.Error), words: []string{"not executable"}},
+	{game: "virus", file: "empty.py", verdicts: faults(fault.Error), words: []string{"the file is empty"}},
+	{game: "battleships", file: "empty.js", verdicts: faults(fault.Malformed), words: []string{"no output"}},
 	{game: "virus", file: "file_50mb.py", pad: 50 << 20},
 	{game: "battleships", file: "file_50mb.sh", pad: 50 << 20},
-	{game: "virus", file: "mutate_game.py", verdicts: faults(games.Illegal), words: []string{"cell [4, 4] has none of your pieces"}, attack: []string{"mutation_seen=False"}},
-	{game: "virus", file: "deep_recursion.py", verdicts: faults(games.Crash), words: []string{"signal 11", "restarted"}},
-	{game: "battleships", file: "deep_recursion.py", verdicts: faults(games.Crash), words: []string{"killed by SIGSEGV"}},
-	{game: "virus", file: "kill_harness.py", verdicts: faults(games.Crash), words: []string{"exited with status 9", "restarted"}, attack: []string{"harness survived SIGKILL"}},
+	{game: "virus", file: "mutate_game.py", verdicts: faults(fault.Illegal), words: []string{"cell [4, 4] has none of your pieces"}, attack: []string{"mutation_seen=False"}},
+	{game: "virus", file: "deep_recursion.py", verdicts: faults(fault.Crash), words: []string{"signal 11", "restarted"}},
+	{game: "battleships", file: "deep_recursion.py", verdicts: faults(fault.Crash), words: []string{"killed by SIGSEGV"}},
+	{game: "virus", file: "kill_harness.py", verdicts: faults(fault.Crash), words: []string{"exited with status 9", "restarted"}, attack: []string{"harness survived SIGKILL"}},
 	{game: "battleships", file: "kill_harness.py", attack: []string{"harness_alive=True"}},
 }
 
-func faults(vs ...games.Verdict) []games.Verdict { return vs }
+func faults(vs ...fault.Kind) []fault.Kind { return vs }
 
 // TestHostileBots plays every hostile case against a well-behaved example
 // bot while a bystander game goes on beside them, and checks that each
@@ -240,13 +241,13 @@ func playHostile(t *testing.T, c hostileCase) string {
 			t.Errorf("move %d of seat %d took %v, over the limit + 2 s", s.Ply, s.Seat, s.Elapsed)
 		}
 		if s.Seat == 1 {
-			if s.Verdict != games.OK {
+			if s.Verdict != fault.None {
 				t.Errorf("the reference bot was faulted on move %d: %s %s %s", s.Ply, s.Verdict, s.Reason, s.Detail)
 			}
 			continue
 		}
 		slowest = max(slowest, s.Elapsed)
-		if s.Verdict == games.OK {
+		if s.Verdict == fault.None {
 			continue
 		}
 		if first == nil {
@@ -418,7 +419,7 @@ func neverAnswered(answer string) func(*testing.T, Played) {
 // answer to a request never became the answer to the next one.
 func alwaysFaulted(t *testing.T, p Played) {
 	for _, s := range p.Steps {
-		if s.Seat == 0 && s.Verdict == games.OK {
+		if s.Seat == 0 && s.Verdict == fault.None {
 			t.Errorf("move %d was %s (%s): an answer of another request", s.Ply, s.Answer, s.Reason)
 		}
 	}
@@ -451,7 +452,7 @@ func bystander(t *testing.T) func(stop <-chan struct{}) int {
 				return n
 			}
 			for _, s := range p.Steps {
-				if s.Verdict != games.OK {
+				if s.Verdict != fault.None {
 					t.Errorf("bystander game %d: %s was faulted: %s %s", n, seats[s.Seat].Name, s.Verdict, s.Reason)
 				}
 			}

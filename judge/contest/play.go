@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/sandbox"
 )
 
@@ -88,7 +89,7 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, rules games.R
 			// What the bot really said is kept, not the rules' rendering of
 			// it, so a replay feeds the rules exactly the same answers.
 			st.Answer = answers[i].Data
-			if replies[i].Fault != sandbox.OK {
+			if replies[i].Fault != fault.None {
 				st.Detail = replies[i].Detail
 			}
 			steps = append(steps, st)
@@ -106,11 +107,10 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, rules games.R
 	return p, nil
 }
 
-// answerOf turns a sandbox reply into what the rules judge. The fault names
-// are shared on purpose, so the conversion is a cast.
+// answerOf turns a sandbox reply into what the rules judge.
 func answerOf(r sandbox.Reply) games.Answer {
-	if r.Fault != sandbox.OK {
-		return games.Answer{Fault: games.Verdict(r.Fault), Detail: r.Detail}
+	if r.Fault != fault.None {
+		return games.Answer{Fault: r.Fault, Detail: r.Detail}
 	}
 	return games.Answer{Data: json.RawMessage(r.Data)}
 }
@@ -139,11 +139,15 @@ func StartSeats(ctx context.Context, run Runner, seats []Seat, lim sandbox.Limit
 }
 
 // askAll asks every seat to move at once (simultaneous games) and waits for
-// all of them.
+// all of them. A seat whose request is nil is not asked: its reply is empty.
 func askAll(ctx context.Context, sessions []sandbox.Session, toMove []int, state games.State) ([]sandbox.Reply, error) {
 	replies := make([]sandbox.Reply, len(toMove))
 	if len(toMove) == 1 {
-		r, err := sessions[toMove[0]].Ask(ctx, state.Request(toMove[0]))
+		req := state.Request(toMove[0])
+		if req == nil {
+			return replies, nil
+		}
+		r, err := sessions[toMove[0]].Ask(ctx, req)
 		replies[0] = r
 		return replies, err
 	}
@@ -151,6 +155,9 @@ func askAll(ctx context.Context, sessions []sandbox.Session, toMove []int, state
 	var wg sync.WaitGroup
 	for i, seat := range toMove {
 		req := state.Request(seat)
+		if req == nil {
+			continue
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

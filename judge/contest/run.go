@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
@@ -19,7 +20,7 @@ import (
 type Store interface {
 	AddBot(ctx context.Context, b results.Bot) (results.Bot, error)
 	EnsureTournament(ctx context.Context, game string, seed int64, settings json.RawMessage) (results.Tournament, error)
-	SetEntries(ctx context.Context, tournamentID int64, botIDs []int64, planned int) error
+	StartRun(ctx context.Context, tournamentID int64, run results.Run) error
 	Entries(ctx context.Context, tournamentID int64) ([]results.Entry, error)
 	SaveCheck(ctx context.Context, c results.Check) error
 	PlayedKeys(ctx context.Context, tournamentID int64) (map[string]bool, error)
@@ -36,6 +37,7 @@ type Config struct {
 	Dir       string // submissions/<game>
 	StageRoot string // where bots are copied before they run
 	Rounds    int
+	Format    Format // "" is Duels
 	Seed      int64
 	Scheme    results.Scheme
 	Limits    sandbox.Limits
@@ -46,11 +48,13 @@ type Config struct {
 }
 
 // settings is what makes two runs the same tournament: change any of these
-// and the games are played again.
+// and the games are played again. The rounds and the point scheme are not
+// here: more rounds only add games, and another scheme only recomputes the
+// standings.
 type settings struct {
-	Rounds int            `json:"rounds"`
-	Scheme results.Scheme `json:"scheme"`
-	Limits limitsJSON     `json:"limits"`
+	Limits  limitsJSON `json:"limits"`
+	Format  Format     `json:"format"`
+	Version string     `json:"version,omitempty"` // of the rules
 }
 
 type limitsJSON struct {
@@ -106,7 +110,10 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	for _, n := range notices {
 		report(Event{Kind: "notice", Text: n.String()})
 	}
-	set, err := json.Marshal(settings{cfg.Rounds, cfg.Scheme, limitsOf(cfg.Limits)})
+	if cfg.Format == "" {
+		cfg.Format = Duels
+	}
+	set, err := json.Marshal(settings{limitsOf(cfg.Limits), cfg.Format, games.Version(cfg.Rules)})
 	if err != nil {
 		return sum, err
 	}
@@ -129,8 +136,12 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		ids[i] = b.ID
 		seats[i] = Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}
 	}
-	plan := Schedule(entries, cfg.Rounds, cfg.Seed)
-	if err := store.SetEntries(ctx, t.ID, ids, len(plan)); err != nil {
+	minSeats, maxSeats := cfg.Rules.Seats()
+	plan, err := Schedule(entries, cfg.Rounds, cfg.Seed, cfg.Format, minSeats, maxSeats)
+	if err != nil {
+		return sum, err
+	}
+	if err := store.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: len(plan), Rounds: cfg.Rounds, Scheme: cfg.Scheme}); err != nil {
 		return sum, err
 	}
 	if err := store.ClearLive(ctx, t.ID); err != nil {
@@ -138,7 +149,11 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
-		workers = DefaultWorkers(cfg.Rules.Seats(), cfg.Limits.Memory)
+		seats := 2
+		if len(plan) > 0 {
+			seats = len(plan[0].Seats)
+		}
+		workers = DefaultWorkers(seats, cfg.Limits.Memory)
 	}
 	labels := map[string]string{"botjudge.game": cfg.Rules.Name(), "botjudge.tournament": strconv.FormatInt(t.ID, 10)}
 	for k, v := range cfg.Labels {
@@ -392,7 +407,7 @@ func record(tid int64, p Planned, players []results.Player, played Played, cfg C
 	}
 	for _, st := range played.Steps {
 		// SaveGame counts faults itself; this copy is for the progress line.
-		if results.FaultClass(string(st.Verdict)) != results.NoFault {
+		if st.Verdict.Class() != fault.NoClass {
 			g.Players[st.Seat].Faults++
 		}
 		g.Moves = append(g.Moves, moveRecord(st))
@@ -401,12 +416,13 @@ func record(tid int64, p Planned, players []results.Player, played Played, cfg C
 }
 
 func moveRecord(st Step) results.Move {
-	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: string(st.Verdict), Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed}
+	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: st.Verdict, Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed}
 }
 
 // liveWriter keeps a game-in-progress row up to date for a screen running in
 // another process, at most a few times a second so that fast bots are not
-// slowed by the database.
+// slowed by the database. Each write costs the same whatever the length of
+// the game: the row holds the position and the last step only.
 type liveWriter struct {
 	store Store
 	base  results.Live
@@ -415,14 +431,17 @@ type liveWriter struct {
 
 func (l *liveWriter) observe(ctx context.Context) Observer {
 	return func(s games.State, steps []Step) {
-		for _, st := range steps {
-			l.base.Moves = append(l.base.Moves, moveRecord(st))
-		}
+		l.base.Moves += len(steps)
 		if time.Since(l.last) < 250*time.Millisecond {
 			return
 		}
 		l.last = time.Now()
+		l.base.Last = l.base.Last[:0]
+		for _, st := range steps {
+			l.base.Last = append(l.base.Last, moveRecord(st))
+		}
 		l.base.View = s.View()
+		l.base.Scores = s.Scores()
 		l.base.Updated = l.last
 		if err := l.store.PutLive(ctx, l.base); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(os.Stderr, "judge: live view not updated: %v\n", err)

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/games/virus"
 	"botjudge/results"
 	"botjudge/sandbox"
@@ -101,10 +101,10 @@ func TestTournamentVirusDocker(t *testing.T) {
 		}
 		for _, m := range g.Moves {
 			who := g.Players[m.Seat].Name
-			if m.Verdict == "" || m.Verdict == string(games.OK) {
+			if m.Verdict == fault.None {
 				continue
 			}
-			seen[who+":"+m.Verdict] = true
+			seen[who+":"+string(m.Verdict)] = true
 			switch who {
 			case "raiser":
 				if !strings.Contains(m.Reason+m.Detail, "boom from raiser") {

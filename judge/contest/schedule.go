@@ -3,7 +3,31 @@ package contest
 import (
 	"fmt"
 	"hash/fnv"
+	"strings"
 )
+
+// Format is how a tournament's bots meet (SPEC §4).
+type Format string
+
+const (
+	// Duels: every unordered pair plays twice per round, each bot holding
+	// the first seat once.
+	Duels Format = "duel"
+	// FreeForAll: every bot in one game per round, the seat order rotated
+	// by one each round. Only for games of more than two seats.
+	FreeForAll Format = "ffa"
+)
+
+// ParseFormat reads a --format value; "" is Duels.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(s); f {
+	case "":
+		return Duels, nil
+	case Duels, FreeForAll:
+		return f, nil
+	}
+	return "", fmt.Errorf("unknown format %q: use %s or %s", s, Duels, FreeForAll)
+}
 
 // Planned is one game of the schedule. Bots are indexes into the entries.
 type Planned struct {
@@ -13,23 +37,57 @@ type Planned struct {
 	Seed  int64
 }
 
-// Schedule is the round robin of SPEC §4: every unordered pair plays twice
-// per round, each bot holding the first seat once. Keys name the exact bot
-// versions in their seats, so a changed bot gets new keys (its games are
-// played again) while every other game keeps its key (and is not).
-func Schedule(entries []Entry, rounds int, seed int64) []Planned {
+// Schedule is the round robin of SPEC §4 for games of minSeats to maxSeats
+// bots. Keys name the exact bot versions in their seats, so a changed bot
+// gets new keys (its games are played again) while every other game keeps
+// its key (and is not); round r's keys do not depend on the number of
+// rounds, so raising it only adds games. Too few bots for one game make an
+// empty schedule; a free-for-all of more bots than a game seats is an error.
+func Schedule(entries []Entry, rounds int, seed int64, format Format, minSeats, maxSeats int) ([]Planned, error) {
+	n := len(entries)
 	var plan []Planned
-	for r := 1; r <= rounds; r++ {
-		for i := range entries {
-			for j := i + 1; j < len(entries); j++ {
-				for _, seats := range [][]int{{i, j}, {j, i}} {
-					key := fmt.Sprintf("r%d/%s/%s", r, versionOf(entries[seats[0]]), versionOf(entries[seats[1]]))
-					plan = append(plan, Planned{Key: key, Round: r, Seats: seats, Seed: GameSeed(seed, key)})
+	add := func(r int, prefix string, seats []int) {
+		names := make([]string, len(seats))
+		for i, s := range seats {
+			names[i] = versionOf(entries[s])
+		}
+		key := fmt.Sprintf("r%d/%s%s", r, prefix, strings.Join(names, "/"))
+		plan = append(plan, Planned{Key: key, Round: r, Seats: seats, Seed: GameSeed(seed, key)})
+	}
+	switch format {
+	case Duels:
+		if minSeats > 2 || maxSeats < 2 {
+			return nil, fmt.Errorf("this game seats %d to %d bots: it cannot be played in duels", minSeats, maxSeats)
+		}
+		for r := 1; r <= rounds; r++ {
+			for i := range n {
+				for j := i + 1; j < n; j++ {
+					add(r, "", []int{i, j})
+					add(r, "", []int{j, i})
 				}
 			}
 		}
+	case FreeForAll:
+		if maxSeats <= 2 {
+			return nil, fmt.Errorf("this game seats %d bots: a free-for-all is a duel, use the %s format", maxSeats, Duels)
+		}
+		if n > maxSeats {
+			return nil, fmt.Errorf("%d bots but a game seats at most %d: use the %s format", n, maxSeats, Duels)
+		}
+		if n < max(minSeats, 2) {
+			return nil, nil
+		}
+		for r := 1; r <= rounds; r++ {
+			seats := make([]int, n)
+			for i := range seats {
+				seats[i] = (i + r - 1) % n
+			}
+			add(r, "ffa/", seats)
+		}
+	default:
+		return nil, fmt.Errorf("unknown format %q", format)
 	}
-	return plan
+	return plan, nil
 }
 
 func versionOf(e Entry) string { return e.Name + "@" + e.SHA256[:12] }

@@ -2,7 +2,6 @@ package screen
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -29,10 +28,8 @@ func (s *Server) routeAPI() {
 // Info is a tournament with what the pages show around every view.
 type Info struct {
 	results.Tournament
-	Scheme   results.Scheme `json:"scheme"`
-	Rounds   int            `json:"rounds"`
-	Bots     int            `json:"bots"`
-	Progress Progress       `json:"progress"`
+	Bots     int      `json:"bots"`
+	Progress Progress `json:"progress"`
 }
 
 // Progress is where a tournament's run stands.
@@ -49,22 +46,6 @@ type Progress struct {
 	// LastGame is the id of the newest stored game: when it changes, the
 	// pages reload what they show.
 	LastGame int64 `json:"last_game"`
-}
-
-// settingsOf reads what the judge wrote in the tournament's settings.
-func settingsOf(t results.Tournament) (results.Scheme, int) {
-	var set struct {
-		Scheme string `json:"scheme"`
-		Rounds int    `json:"rounds"`
-	}
-	// Settings the judge did not write (or wrote differently) leave the
-	// defaults: the screen still shows the games.
-	json.Unmarshal(t.Settings, &set)
-	scheme, err := results.ParseScheme(set.Scheme)
-	if err != nil {
-		scheme, _ = results.ParseScheme("")
-	}
-	return scheme, set.Rounds
 }
 
 // idle is how long a run may go without storing or advancing a game before
@@ -109,8 +90,7 @@ func (s *Server) tournament(ctx context.Context, r *http.Request) (results.Tourn
 }
 
 func (s *Server) info(ctx context.Context, t results.Tournament) (Info, error) {
-	scheme, rounds := settingsOf(t)
-	in := Info{Tournament: t, Scheme: scheme, Rounds: rounds}
+	in := Info{Tournament: t}
 	entries, err := s.db.Entries(ctx, t.ID)
 	if err != nil {
 		return in, err
@@ -163,15 +143,15 @@ func (s *Server) serveInfo(w http.ResponseWriter, r *http.Request) {
 // schemeOf is the tournament's point scheme, or the one the URL's points
 // parameter names (as `judge standings --points` does).
 func schemeOf(r *http.Request, t results.Tournament) (results.Scheme, error) {
-	scheme, _ := settingsOf(t)
-	if p := r.URL.Query().Get("points"); p != "" {
-		s, err := results.ParseScheme(p)
-		if err != nil {
-			return "", badRequest(err.Error())
-		}
-		return s, nil
+	p := r.URL.Query().Get("points")
+	if p == "" {
+		return results.ParseScheme(string(t.Scheme))
 	}
-	return scheme, nil
+	s, err := results.ParseScheme(p)
+	if err != nil {
+		return "", badRequest(err.Error())
+	}
+	return s, nil
 }
 
 func (s *Server) standings(ctx context.Context, r *http.Request, t results.Tournament) ([]results.Standing, error) {

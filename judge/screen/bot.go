@@ -3,6 +3,7 @@ package screen
 import (
 	"net/http"
 
+	"botjudge/games/fault"
 	"botjudge/results"
 )
 
@@ -39,12 +40,12 @@ type BotGame struct {
 type Fault struct {
 	// N is the index of the move in the game, Own the number of the bot's
 	// own answer (1 is its first).
-	N         int     `json:"n"`
-	Own       int     `json:"own"`
-	Verdict   string  `json:"verdict"`
-	Reason    string  `json:"reason"`
-	Detail    string  `json:"detail,omitempty"`
-	ElapsedMS float64 `json:"elapsed_ms"`
+	N         int        `json:"n"`
+	Own       int        `json:"own"`
+	Verdict   fault.Kind `json:"verdict"`
+	Reason    string     `json:"reason"`
+	Detail    string     `json:"detail,omitempty"`
+	ElapsedMS float64    `json:"elapsed_ms"`
 }
 
 func resultOf(me results.Player, all []results.Player) string {
@@ -132,7 +133,7 @@ func botGame(g results.Game, bid int64) BotGame {
 			continue
 		}
 		bg.Answers++
-		if results.FaultClass(m.Verdict) != results.NoFault {
+		if m.Verdict.Class() != fault.NoClass {
 			bg.Faults = append(bg.Faults, Fault{N: n, Own: bg.Answers, Verdict: m.Verdict, Reason: m.Reason,
 				Detail: m.Detail, ElapsedMS: float64(m.Elapsed.Microseconds()) / 1000})
 		}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/fault"
 	"botjudge/games/virus"
 	"botjudge/judge/screen"
 	"botjudge/judge/screen/browsertest"
@@ -313,7 +314,7 @@ func ranksAndScores(g results.Game) (string, string) {
 func TestVirusReplay(t *testing.T) {
 	// A game with an illegal move and a timeout, whose passes must show.
 	g := gameWhere(t, fix.virus, func(g results.Game) bool {
-		kinds := map[string]bool{}
+		kinds := map[fault.Kind]bool{}
 		for _, m := range g.Moves {
 			kinds[m.Verdict] = true
 		}
@@ -513,7 +514,7 @@ func partial(t *testing.T, g results.Game, n int) results.Live {
 	for i, m := range g.Moves[:n] {
 		answers[i] = games.Answer{Data: m.Answer}
 		if len(m.Answer) == 0 {
-			answers[i] = games.Answer{Fault: games.Verdict(m.Verdict), Detail: m.Detail}
+			answers[i] = games.Answer{Fault: fault.Kind(m.Verdict), Detail: m.Detail}
 		}
 	}
 	names := []string{g.Players[0].Name, g.Players[1].Name}
@@ -522,7 +523,7 @@ func partial(t *testing.T, g results.Game, n int) results.Live {
 	for i, pl := range g.Players {
 		players[i] = results.Player{Seat: i, BotID: pl.BotID, Name: pl.Name}
 	}
-	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: g.Moves[:n], View: s.View()}
+	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: n, Last: g.Moves[n-1 : n], View: s.View(), Scores: s.Scores()}
 }
 
 func TestLiveGameAdvances(t *testing.T) {

@@ -20,13 +20,15 @@ type Snapshot struct {
 	Live     []LiveGame `json:"live"`
 }
 
-// LiveGame is a game in progress: its position and the last move.
+// LiveGame is a game in progress: its position and the moves of its last
+// step.
 type LiveGame struct {
 	Key     string           `json:"key"`
 	Players []results.Player `json:"players"`
 	Moves   int              `json:"moves"`
-	Last    *results.Move    `json:"last,omitempty"`
+	Last    []results.Move   `json:"last"`
 	View    json.RawMessage  `json:"view,omitempty"`
+	Scores  []int            `json:"scores,omitempty"`
 	Updated time.Time        `json:"updated"`
 }
 
@@ -48,11 +50,7 @@ func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
 	// (and wakes the pages) every few seconds.
 	snap.Progress.Left = math.Round(snap.Progress.Left/5) * 5
 	for _, l := range live {
-		lg := LiveGame{Key: l.Key, Players: l.Players, Moves: len(l.Moves), View: l.View, Updated: l.Updated}
-		if n := len(l.Moves); n > 0 {
-			lg.Last = &l.Moves[n-1]
-		}
-		snap.Live = append(snap.Live, lg)
+		snap.Live = append(snap.Live, LiveGame{Key: l.Key, Players: l.Players, Moves: l.Moves, Last: l.Last, View: l.View, Scores: l.Scores, Updated: l.Updated})
 	}
 	return snap, nil
 }

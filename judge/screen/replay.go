@@ -47,7 +47,7 @@ func answerOf(m results.Move) games.Answer {
 	if len(m.Answer) > 0 {
 		return games.Answer{Data: m.Answer}
 	}
-	return games.Answer{Fault: games.Verdict(m.Verdict), Detail: m.Detail}
+	return games.Answer{Fault: m.Verdict, Detail: m.Detail}
 }
 
 // NewReplay replays g, a game with its moves, through the rules of kind.

@@ -15,6 +15,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/battleships"
+	"botjudge/games/fault"
 	"botjudge/games/virus"
 	"botjudge/results"
 )
@@ -138,7 +139,7 @@ var virusStyles = []struct {
 	}},
 	{"slow", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
 		if turn%11 == 5 {
-			return games.Answer{Fault: games.Timeout, Detail: "no answer within 10s"}
+			return games.Answer{Fault: fault.Timeout, Detail: "no answer within 10s"}
 		}
 		cells, _ := virusMoves(req)
 		if len(cells) == 0 {
@@ -148,7 +149,7 @@ var virusStyles = []struct {
 	}},
 	{"crashy", func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
 		if turn == 6 {
-			return games.Answer{Fault: games.Error, Detail: crashTrace}
+			return games.Answer{Fault: fault.Error, Detail: crashTrace}
 		}
 		cells, flips := virusMoves(req)
 		best := -1
@@ -190,7 +191,7 @@ func virusBots(n int) []bot {
 		noise := float64(i%7) / 16
 		answer := func(req json.RawMessage, turn int, rng *rand.Rand) games.Answer {
 			a := style.answer(req, turn, rng)
-			if a.Fault == games.OK && rng.Float64() < noise {
+			if a.Fault == fault.None && rng.Float64() < noise {
 				if cells, _ := virusMoves(req); len(cells) > 0 {
 					return cellAnswer(cells[rng.IntN(len(cells))])
 				}
@@ -288,7 +289,7 @@ func shipsBots() []bot {
 		{name: "hasard", answer: shooter(fleetC, atRandom), log: quiet},
 		{name: "tortue", log: quiet, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
 			if turn == 12 {
-				return games.Answer{Fault: games.Timeout, Detail: "no answer within 2s"}
+				return games.Answer{Fault: fault.Timeout, Detail: "no answer within 2s"}
 			}
 			return shooter(fleetB, hunting)(raw, turn, rng)
 		}},
@@ -322,7 +323,7 @@ func play(rules games.Rules, tid int64, key string, round int, seed int64, bots 
 		}
 		for i, m := range s.Apply(answers) {
 			moves = append(moves, results.Move{Ply: len(moves), Seat: m.Seat, Answer: answers[i].Data,
-				Verdict: string(m.Verdict), Reason: m.Reason, Detail: answers[i].Detail, Event: m.Event,
+				Verdict: m.Verdict, Reason: m.Reason, Detail: answers[i].Detail, Event: m.Event,
 				Elapsed: time.Duration(5+rng.IntN(300)) * time.Millisecond})
 		}
 	}
@@ -390,7 +391,7 @@ func tournament(ctx context.Context, db *results.DB, rules games.Rules, seed int
 			}
 		}
 	}
-	if err := db.SetEntries(ctx, t.ID, sd.ids, len(plan)); err != nil {
+	if err := db.StartRun(ctx, t.ID, results.Run{BotIDs: sd.ids, Planned: len(plan), Rounds: 1}); err != nil {
 		return sd, err
 	}
 	start := time.Now().Add(-time.Duration(len(plan)) * 10 * time.Second)

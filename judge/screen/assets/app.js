@@ -377,8 +377,8 @@ class LiveCards {
         el('span', { class: `who ${side(0)}`, text: names[0] }),
         el('b', { class: 'lscore', text: `${score(0)} – ${score(1)}` }),
         el('span', { class: `who ${side(1)}`, text: names[1] }));
-      c.board.draw(view, l.last ? [l.last] : [], false);
-      const d = l.last ? describe(this.kind, [{ moves: [] }, { moves: [l.last] }], 1, names) : { text: '' };
+      c.board.draw(view, l.last || [], false);
+      const d = l.last?.length ? describe(this.kind, [{ moves: [] }, { moves: l.last }], 1, names) : { text: '' };
       fill(c.foot, el('span', { class: 'lmoves', text: t('live.moves', { n: l.moves }) }), ' · ', d.text,
         d.fault ? el('span', { class: `verdict v-${d.fault}`, text: verdictText(d.fault) }) : '');
       c.node.dataset.moves = l.moves;
