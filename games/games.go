@@ -114,6 +114,13 @@ type Boarder interface {
 // again under the new rules.
 type Versioned interface{ Version() string }
 
+// Bounded is implemented by rules that know how many requests one seat can
+// get in a game at most: the judge then tells the organiser, before playing,
+// how long a tournament could last if every bot used its whole time.
+type Bounded interface {
+	MaxRequests(seats int) int
+}
+
 // DefaultRounds is how many rounds a tournament of r plays unless told.
 func DefaultRounds(r Rules) int {
 	if x, ok := r.(Rounder); ok && x.DefaultRounds() > 0 {

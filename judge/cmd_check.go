@@ -23,6 +23,9 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
 	if fs.NArg() != 1 {
 		return usagef("give one bot, e.g. judge check submissions/<game>/me.py")
 	}
@@ -59,7 +62,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			twins[i].Name += fmt.Sprintf(" (%d)", i+1)
 		}
 	}
-	played, err := contest.Play(ctx, run, r, 1, twins, c.limits, labels, nil)
+	// A bot that is too slow once is not asked again: the check stops
+	// there instead of waiting for every move's limit.
+	policy := contest.Policy{GiveUp: 1, Budget: c.policy.Budget}
+	played, err := contest.Play(ctx, run, contest.Match{Rules: r, Seed: 1, Seats: twins, Policy: policy}, c.limits, labels, nil)
 	if err != nil {
 		return err
 	}
@@ -73,6 +79,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		faults++
 		if faults <= 5 {
 			fmt.Fprintf(stdout, "  move %d: %s: %s\n", st.Ply+1, st.Verdict.Plain(), indent(oneLine(st.Reason)))
+		}
+		if st.Verdict == fault.Timeout {
+			fmt.Fprintf(stdout, "  Stopped at this timeout: every later move would wait %s for nothing. In a tournament the judge stops asking a bot after %d timeouts in a row.\n", c.limits.Move, c.policy.GiveUp)
+			break
 		}
 	}
 	fmt.Fprintf(stdout, "Game over after %d moves: %s. Slowest answer %s.\n", len(played.Steps), played.Outcome.Reason, slowest.Round(time.Millisecond))

@@ -27,6 +27,9 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
 	if fs.NArg() == 0 {
 		return usagef("give the bots in seat order, e.g. judge play submissions/<game>/alice.py submissions/<game>/bob.js")
 	}
@@ -64,7 +67,7 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			}
 		}
 	}
-	played, err := contest.Play(ctx, run, r, *seed, seats, c.limits, map[string]string{"botjudge.play": "1"}, observe)
+	played, err := contest.Play(ctx, run, contest.Match{Rules: r, Seed: *seed, Seats: seats, Policy: c.policy}, c.limits, map[string]string{"botjudge.play": "1"}, observe)
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,15 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if err := c.checkFlags(); err != nil {
+		return err
+	}
+	switch {
+	case *rounds < 0:
+		return usagef("--rounds %d: give a number of rounds, or 0 for the game's own default", *rounds)
+	case *workers < 0:
+		return usagef("--workers %d: give a number of games at once, or 0 for one per core", *workers)
+	}
 	scheme, err := results.ParseScheme(*points)
 	if err != nil {
 		return usagef("unknown --points %q: use 1-0.5-0 or 3-1-0", *points)
@@ -41,11 +50,12 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	db, err := openStore(c.db)
+	db, err := openStore(c.db, true)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	stage := filepath.Join(filepath.Dir(c.db), "_bots")
 	run, image, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
 	if err != nil {
 		return err
@@ -56,12 +66,13 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		cfg := contest.Config{
 			Rules:     r,
 			Dir:       filepath.Join(*submissions, r.Name()),
-			StageRoot: filepath.Join(filepath.Dir(c.db), "_bots"),
+			StageRoot: stage,
 			Rounds:    *rounds,
 			Format:    f,
 			Seed:      *seed,
 			Scheme:    scheme,
 			Limits:    c.limits,
+			Policy:    c.policy,
 			Workers:   *workers,
 			Image:     image,
 		}
@@ -101,7 +112,25 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(failed) > 0 {
 		return fmt.Errorf("not finished: %s", strings.Join(failed, ", "))
 	}
-	return nil
+	return prune(ctx, db, stage, stderr)
+}
+
+// stageGrace keeps staged bots that a `judge check` or `judge play` beside
+// this run may be using, whatever the database says.
+const stageGrace = 10 * time.Minute
+
+// prune removes the staged copies of bot versions no tournament uses any
+// more, so that _bots/ does not grow with every version ever submitted.
+func prune(ctx context.Context, db *results.DB, stage string, stderr io.Writer) error {
+	inUse, err := db.EnteredHashes(ctx)
+	if err != nil {
+		return err
+	}
+	n, err := contest.Prune(stage, inUse, stageGrace)
+	if n > 0 {
+		fmt.Fprintf(stderr, "judge: removed %d staged bot versions no tournament uses\n", n)
+	}
+	return err
 }
 
 // gameFolders picks the games to play: those named, or every known game
@@ -187,8 +216,15 @@ func progress(w io.Writer) func(contest.Event) {
 			}
 		case "start":
 			fmt.Fprintf(w, "  %s\n", e.Text)
+			if e.Worst > 0 && e.Done < e.Total {
+				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", roughly(e.Worst))
+			}
 		case "game":
-			fmt.Fprintf(w, "  [%*d/%d] %s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed))
+			left := ""
+			if e.Left > 0 {
+				left = " · about " + roughly(e.Left) + " left"
+			}
+			fmt.Fprintf(w, "  [%*d/%d] %s%s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed), left)
 		case "failure":
 			fmt.Fprintf(w, "  ! %s\n", e.Text)
 		}
@@ -237,4 +273,16 @@ func oneLine(s string) string {
 		s = s[:157] + "..."
 	}
 	return s
+}
+
+// roughly says a duration the way a person would: 40s, 12 min, 3 h 05.
+func roughly(d time.Duration) string {
+	switch {
+	case d < 90*time.Second:
+		return fmt.Sprintf("%ds", int(d.Round(time.Second).Seconds()))
+	case d < 90*time.Minute:
+		return fmt.Sprintf("%d min", int(d.Round(time.Minute).Minutes()))
+	}
+	m := int(d.Round(time.Minute).Minutes())
+	return fmt.Sprintf("%d h %02d", m/60, m%60)
 }

@@ -24,7 +24,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if fs.NArg() > 0 {
 		return usagef("serve takes no arguments")
 	}
-	db, err := openStore(c.db)
+	db, err := openStore(c.db, false)
 	if err != nil {
 		return err
 	}

@@ -22,7 +22,7 @@ func cmdStandings(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if fs.NArg() > 1 {
 		return usagef("name at most one game")
 	}
-	db, err := openStore(c.db)
+	db, err := openStore(c.db, false)
 	if err != nil {
 		return err
 	}

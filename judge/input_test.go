@@ -36,7 +36,7 @@ func TestRunOverMessyFolder(t *testing.T) {
 		"virus/README.txt":       "not a Python file",
 		"virus/photo.png":        "not a Python file",
 		"virus/folder":           "a folder",
-		"virus/gone.py":          "cannot read it",
+		"virus/gone.py":          "leads nowhere",
 		"virus/" + good[3]:       `another bot is also named "Twin"`,
 		"virus/" + good[4]:       `another bot is also named "twin"`,
 		"virus/unreadable.py":    "cannot read it",

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ type common struct {
 	db          string
 	sandboxKind string
 	limits      sandbox.Limits
+	policy      contest.Policy
 }
 
 func newFlags(name string, stderr io.Writer) *flag.FlagSet {
@@ -36,19 +38,57 @@ func addStore(fs *flag.FlagSet, c *common) {
 
 func addSandbox(fs *flag.FlagSet, c *common) {
 	c.limits = sandbox.DefaultLimits()
+	c.policy = contest.Policy{GiveUp: 3}
 	fs.StringVar(&c.sandboxKind, "sandbox", "docker", "where bots run: docker, or none (UNSAFE: plain processes with your rights, for testing your own bot)")
 	fs.DurationVar(&c.limits.Move, "move-limit", c.limits.Move, "wall-clock `time` per move")
-	fs.DurationVar(&c.limits.Startup, "startup-limit", c.limits.Startup, "`time` for a bot to start (import, for virus)")
+	fs.DurationVar(&c.limits.Startup, "startup-limit", c.limits.Startup, "`time` for a bot to start (e.g. to import a Python module)")
 	fs.Int64Var(&c.limits.Memory, "memory", c.limits.Memory, "memory per bot in `bytes`, swap included")
+	fs.IntVar(&c.policy.GiveUp, "give-up", c.policy.GiveUp, "stop asking a bot for the rest of a game after this many timeouts in a row (0: never)")
+	fs.DurationVar(&c.policy.Budget, "budget", 0, "a bot's whole answer `time` per game, chess-clock style (0: none, only the move limit)")
 }
 
-// parse parses flags and turns flag mistakes into usage errors.
+// Bounds of the flags, so that a mistake gets one line before anything is
+// recorded rather than a tournament of games that all fail.
+const (
+	minMoveLimit = 10 * time.Millisecond
+	maxLimit     = time.Hour
+	// minMemory: the runtime's interpreters need some room to start at all.
+	minMemory = 32 << 20
+)
+
+// checkFlags says, in one line, what is wrong with the sandbox's flags.
+func (c *common) checkFlags() error {
+	switch {
+	case c.sandboxKind != "docker" && c.sandboxKind != "none":
+		return usagef("unknown --sandbox %q: use docker or none", c.sandboxKind)
+	case c.limits.Move < minMoveLimit || c.limits.Move > maxLimit:
+		return usagef("--move-limit %v: give a time from %v to %v, e.g. 10s or 500ms", c.limits.Move, minMoveLimit, maxLimit)
+	case c.limits.Startup < minMoveLimit || c.limits.Startup > maxLimit:
+		return usagef("--startup-limit %v: give a time from %v to %v, e.g. 10s", c.limits.Startup, minMoveLimit, maxLimit)
+	case c.limits.Memory < minMemory:
+		return usagef("--memory %d: give at least %d bytes (32 MiB), e.g. 268435456 for 256 MiB", c.limits.Memory, minMemory)
+	case c.policy.GiveUp < 0:
+		return usagef("--give-up %d: give a number of timeouts, or 0 to never give up", c.policy.GiveUp)
+	case c.policy.Budget < 0 || c.policy.Budget > 24*maxLimit:
+		return usagef("--budget %v: give a time per game, e.g. 2m, or 0 for none", c.policy.Budget)
+	}
+	return nil
+}
+
+// parse parses flags and turns flag mistakes into usage errors of one line;
+// the list of flags is for -h only.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return usageError{err.Error()}
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case err == flag.ErrHelp:
+		fmt.Fprintf(out, "Usage of %s:\n", fs.Name())
+		fs.PrintDefaults()
+		return err
+	case err != nil:
+		return usagef("%v (%s -h lists the flags)", err, fs.Name())
 	}
 	return nil
 }
@@ -150,9 +190,18 @@ func botEntry(path string, r games.Rules) (contest.Entry, error) {
 	return contest.Entry{}, fmt.Errorf("%s is not a %s bot", path, r.Name())
 }
 
-func openStore(path string) (*results.DB, error) {
-	db, err := results.Open(path)
-	if err != nil {
+// openStore opens the results database: to write games in it (its folder
+// must exist), or to read one that exists (standings, the screen).
+func openStore(path string, write bool) (*results.DB, error) {
+	open := results.OpenExisting
+	if write {
+		open = results.Open
+	}
+	db, err := open(path)
+	switch {
+	case errors.Is(err, results.ErrNoDatabase):
+		return nil, fmt.Errorf("no results database at %s: run `judge run` (or `make run`) first, or give --db", path)
+	case err != nil:
 		return nil, fmt.Errorf("opening the results database: %w", err)
 	}
 	return db, nil

@@ -24,6 +24,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
@@ -40,27 +41,68 @@ type DB struct {
 	db *sql.DB
 }
 
-// Open opens the results file at path, creating it and its parent folders if
-// needed, and brings its schema up to date.
+// ErrNoDatabase is returned by OpenExisting when there is no file to read.
+var ErrNoDatabase = errors.New("results: no database")
+
+// Open opens the results file at path for a run, creating the file (not its
+// folder: a mistyped path must not scatter databases) if needed, and brings
+// its schema up to date.
 func Open(path string) (*DB, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o755); err != nil {
+	if info, err := os.Stat(filepath.Dir(abs)); err != nil || !info.IsDir() {
+		return nil, fmt.Errorf("results: the folder %s does not exist: create it, or choose a database file in an existing folder", filepath.Dir(path))
+	}
+	return open(abs, path, false)
+}
+
+// OpenExisting opens the results file at path for reading what it holds (the
+// standings, the screen): a missing file is ErrNoDatabase rather than a new
+// empty database, and a file on read-only media (a USB stick, a CD, a
+// read-only mount) is opened read-only, as it is.
+func OpenExisting(path string) (*DB, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
 		return nil, fmt.Errorf("results: %w", err)
 	}
+	if _, err := os.Stat(abs); err != nil {
+		return nil, fmt.Errorf("%w at %s (%v)", ErrNoDatabase, path, errors.Unwrap(err))
+	}
+	readOnly := syscall.Access(abs, unixWrite) != nil || syscall.Access(filepath.Dir(abs), unixWrite) != nil
+	return open(abs, path, readOnly)
+}
+
+// unixWrite is access(2)'s W_OK.
+const unixWrite = 2
+
+// open opens abs (path is for messages). A read-only file cannot take the
+// WAL's shared memory nor a migration: it is opened immutable, and its
+// schema must be this judge's.
+func open(abs, path string, readOnly bool) (*DB, error) {
 	// A file: URI with an escaped path, so that '?' or '#' in a folder name
 	// cannot be taken for parameters. _txlock=immediate takes the write lock at
 	// BEGIN: a deferred transaction that reads then writes can fail with
 	// SQLITE_BUSY at once, without waiting, when another process writes too.
-	dsn := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String() +
-		"?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=5000&_synchronous=NORMAL&_txlock=immediate"
+	dsn := (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+	if readOnly {
+		dsn += "?mode=ro&immutable=1&_foreign_keys=on"
+	} else {
+		dsn += "?_journal_mode=WAL&_foreign_keys=on&_busy_timeout=5000&_synchronous=NORMAL&_txlock=immediate"
+	}
 	db, err := sql.Open("sqlite3", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("results: open %s: %w", path, err)
 	}
 	d := &DB{db: db}
+	if readOnly {
+		if err := d.current(path); err != nil {
+			db.Close()
+			return nil, err
+		}
+		return d, nil
+	}
 	if err := d.check(path); err != nil {
 		db.Close()
 		return nil, err
@@ -70,6 +112,22 @@ func Open(path string) (*DB, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// current makes sure a database that cannot be migrated needs no migration.
+func (d *DB) current(path string) error {
+	names, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return err
+	}
+	var applied int
+	if err := d.db.QueryRow(`SELECT count(*) FROM schema_version`).Scan(&applied); err != nil {
+		return fmt.Errorf("results: open %s read-only: %w", path, err)
+	}
+	if applied != len(names) {
+		return fmt.Errorf("results: %s is read-only and was written by another version of the judge: copy it somewhere writable to read it", path)
+	}
+	return nil
 }
 
 // check makes sure the file opened in WAL mode: without it a reader in

@@ -18,15 +18,19 @@ import (
 	"botjudge/results"
 )
 
-// MustOpen opens a fresh results file in a folder that does not exist yet
-// (Open must create it) and closes it when the test ends.
+// MustOpen opens a fresh results file and closes it when the test ends.
 func MustOpen(tb testing.TB) *results.DB {
 	tb.Helper()
 	return mustOpenPath(tb, filepath.Join(tb.TempDir(), "a", "b", "results.db"))
 }
 
+// mustOpenPath opens path, making its folder first: Open itself refuses a
+// missing folder.
 func mustOpenPath(tb testing.TB, path string) *results.DB {
 	tb.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		tb.Fatal(err)
+	}
 	d, err := results.Open(path)
 	if err != nil {
 		tb.Fatal(err)
@@ -128,6 +132,61 @@ func TestOpenTwiceMigratesOnce(t *testing.T) {
 	var mode string
 	if err := raw.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 		t.Errorf("journal mode %q (%v), want wal", mode, err)
+	}
+}
+
+// A mistyped --db must not scatter databases: Open makes the file, never
+// its folder, and OpenExisting makes nothing.
+func TestOpenMakesNoFolderAndExistingNoFile(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := results.Open(filepath.Join(dir, "no", "such", "j.db")); err == nil {
+		t.Error("Open made a database in a missing folder")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "no")); !os.IsNotExist(err) {
+		t.Errorf("Open made the folder: %v", err)
+	}
+	path := filepath.Join(dir, "j.db")
+	if _, err := results.OpenExisting(path); !errors.Is(err, results.ErrNoDatabase) {
+		t.Errorf("OpenExisting of a missing file: %v, want ErrNoDatabase", err)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("OpenExisting made the file: %v", err)
+	}
+	mustOpenPath(t, path).Close()
+	d, err := results.OpenExisting(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+}
+
+// A database of the first schema, whose settings held the rounds and the
+// scheme, keeps them as the tournament's run settings.
+func TestMigrateRunSettings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := os.ReadFile("migrations/0001_init.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range []string{
+		`CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`,
+		string(first),
+		`INSERT INTO schema_version VALUES (1, '0001_init.sql', 0)`,
+		`INSERT INTO tournaments (game, seed, settings, created) VALUES ('virus', 1, '{"rounds":2,"scheme":"3-1-0","limits":{}}', 0)`,
+	} {
+		if _, err := raw.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	d := mustOpenPath(t, path)
+	ts, err := d.Tournaments(ctx)
+	if err != nil || len(ts) != 1 || ts[0].Rounds != 2 || ts[0].Scheme != results.Scheme310 {
+		t.Errorf("migrated tournaments %+v (%v), want 2 rounds of 3-1-0", ts, err)
 	}
 }
 
@@ -441,6 +500,45 @@ func TestGamesOfCurrentEntriesOnly(t *testing.T) {
 	}
 	if got := gameKeys(mustGames(t, d, tour, results.GameFilter{BotID: a1.ID})); !reflect.DeepEqual(got, []string{"a1-b", "a1-c"}) {
 		t.Errorf("games of the old alpha entered again: %v", got)
+	}
+	if got, err := d.EnteredHashes(ctx); err != nil || !reflect.DeepEqual(got, map[string]bool{"a1": true, "bb": true, "cc": true}) {
+		t.Errorf("entered hashes %v (%v), want the current entries'", got, err)
+	}
+}
+
+// Games of rounds beyond the latest run's are kept but not counted: a run
+// with fewer rounds than the last shows the games of its own rounds.
+func TestRoundsBeyondTheRunNotCounted(t *testing.T) {
+	d := MustOpen(t)
+	a := mustBot(t, d, "virus", "alpha", "aa")
+	b := mustBot(t, d, "virus", "beta", "bb")
+	tour := mustTournament(t, d, "virus", a, b)
+	mustSave(t, d, duel(tour, "r1", a, b, 1, 2))
+	second := duel(tour, "r2", a, b, 2, 1)
+	second.Round = 2
+	mustSave(t, d, second)
+	for _, c := range []struct {
+		rounds      int
+		games       int
+		alphaPoints float64
+	}{{1, 1, 1}, {2, 2, 1}, {0, 2, 1}} {
+		if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{a.ID, b.ID}, Rounds: c.rounds}); err != nil {
+			t.Fatal(err)
+		}
+		st := mustStandings(t, d, tour)
+		if len(mustGames(t, d, tour, results.GameFilter{})) != c.games || st[0].Games != c.games {
+			t.Errorf("%d rounds: %d games listed, %d counted; want %d", c.rounds, len(mustGames(t, d, tour, results.GameFilter{})), st[0].Games, c.games)
+		}
+	}
+	// The latest run's scheme is the default one.
+	if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{a.ID, b.ID}, Rounds: 1, Scheme: results.Scheme310}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := d.Standings(ctx, tour.ID, ""); err != nil || st[0].Points != 3 {
+		t.Errorf("standings with the run's 3-1-0 scheme: %+v %v", st, err)
+	}
+	if err := d.StartRun(ctx, tour.ID, results.Run{Scheme: "2-1-0"}); err == nil {
+		t.Error("a run with an unknown scheme was accepted")
 	}
 }
 

@@ -427,6 +427,12 @@ class Program:
                 return "crash", "killed by SIGKILL (out of memory?)"
             return "crash", "killed by %s" % signal_name(-rc)
         if rc > 0:
+            answered, text = parse_output(bytes(out))
+            if answered is None:
+                # SPEC §2: a non-zero exit is a crash, even after a valid
+                # answer; the author must learn that the answer was fine.
+                return "crash", ("the answer %s was valid, but the program then exited with status %d:"
+                                 " a bot must exit with status 0" % (clip(text, 80), rc))
             last = [l for l in bytes(tail).decode("utf-8", "replace").splitlines() if l.strip()]
             # Node.js follows an uncaught error with its stack and its own
             # version: the error is the line before them.

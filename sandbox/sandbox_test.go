@@ -587,6 +587,9 @@ if cmd == "segv":
     os.kill(os.getpid(), signal.SIGSEGV)
 if cmd == "ok":
     print('{"move": "12"}')
+if cmd == "answer_then_fail":
+    print('{"move": "34"}')
+    sys.exit(3)
 `
 	cases := []struct {
 		cmd    string
@@ -602,6 +605,7 @@ if cmd == "ok":
 		{"big", fault.Output, "more than 65536 bytes on stdout"},
 		{"slow", fault.Timeout, "no answer within 1s"},
 		{"segv", fault.Crash, "killed by SIGSEGV"},
+		{"answer_then_fail", fault.Crash, `the answer {"move": "34"} was valid, but the program then exited with status 3: a bot must exit with status 0`},
 	}
 	eachRunner(t, func(t *testing.T, r runner) {
 		s := start(t, r, writeBot(t, "bot.py", "program", map[string]string{"": bot}), limits(time.Second))

@@ -76,6 +76,10 @@ func (Rules) Seats() (min, max int) { return 2, 2 }
 // several games per pairing to be fair.
 func (Rules) DefaultRounds() int { return 5 }
 
+// MaxRequests implements games.Bounded: the fleet, then at most one shot
+// per cell since a repeated shot loses.
+func (Rules) MaxRequests(int) int { return 1 + side*side }
+
 // Version implements games.Versioned: version 2 lists "destroyed" in the
 // order the ships were sunk, as the original engine does (version 1 sorted
 // it), which bots may read.

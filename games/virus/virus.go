@@ -54,6 +54,11 @@ func (Rules) Protocol() string { return games.ProtocolIA }
 // Seats implements games.Rules.
 func (Rules) Seats() (min, max int) { return 2, 2 }
 
+// MaxRequests implements games.Bounded. Every turn places a piece or not;
+// there are at most Size*Size-4 placements and fewer than MaxIdle turns
+// without one between two placements, and a seat has every other turn.
+func (Rules) MaxRequests(int) int { return ((Size*Size-4)*MaxIdle + MaxIdle + 1) / 2 }
+
 // seedStream keeps the side draw independent of any other use of the same
 // seed with the same generator.
 const seedStream = 0x7669727573 // "virus"

@@ -206,7 +206,7 @@ func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error
 				for i, s := range p.Seats {
 					game[i] = seats[s]
 				}
-				_, err := contest.Play(ctx, b.sides[side].Runner, rules, p.Seed, game, sandbox.DefaultLimits(), nil, nil)
+				_, err := contest.Play(ctx, b.sides[side].Runner, contest.Match{Rules: rules, Seed: p.Seed, Seats: game}, sandbox.DefaultLimits(), nil, nil)
 				if err != nil {
 					select {
 					case errs <- err:

@@ -61,7 +61,11 @@ func Discover(dir, protocol string) ([]Entry, []Notice, error) {
 			notices = append(notices, Notice{path, "the file name is not valid UTF-8: rename it"})
 			continue
 		}
-		info, err := os.Stat(path) // follows links: a link to a bot is a bot
+		if why := linkOutside(dir, path); why != "" {
+			notices = append(notices, Notice{path, why})
+			continue
+		}
+		info, err := os.Stat(path) // a link to a bot in the folder is a bot
 		if err != nil {
 			notices = append(notices, Notice{path, fmt.Sprintf("cannot read it (%v): skipped", unwrapPath(err))})
 			continue
@@ -82,6 +86,25 @@ func Discover(dir, protocol string) ([]Entry, []Notice, error) {
 	found, renamed := uniqueNames(found)
 	notices = append(notices, renamed...)
 	return found, notices, nil
+}
+
+// linkOutside says why path, a symbolic link, must not be followed: it
+// leads outside the game folder (an unpacked archive's link to /etc/passwd
+// would hand the host's file to the sandbox and its first line to the bot's
+// error message). "" when path is not a link, or stays inside.
+func linkOutside(dir, path string) string {
+	if info, err := os.Lstat(path); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		return ""
+	}
+	folder, err1 := filepath.EvalSymlinks(dir)
+	target, err2 := filepath.EvalSymlinks(path)
+	if err1 != nil || err2 != nil {
+		return "a symbolic link that leads nowhere: skipped"
+	}
+	if rel, err := filepath.Rel(folder, target); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "a symbolic link to a file outside the game folder: skipped, never followed (copy the bot into the folder)"
+	}
+	return ""
 }
 
 func classify(path string, info fs.FileInfo, protocol string) (Entry, string) {

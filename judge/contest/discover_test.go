@@ -1,12 +1,14 @@
 package contest
 
 import (
+	"botjudge/games"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func write(t *testing.T, path, content string, mode os.FileMode) {
@@ -37,7 +39,7 @@ func TestDiscoverVirus(t *testing.T) {
 	write(t, filepath.Join(dir, ".DS_Store"), "x", 0o644)
 	write(t, filepath.Join(dir, "sub", "x.py"), "", 0o644)
 	write(t, filepath.Join(dir, ".py"), "", 0o644)
-	es, notices, err := Discover(dir, "virus")
+	es, notices, err := Discover(dir, games.ProtocolIA)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestDiscoverProgramsAndCollisions(t *testing.T) {
 	write(t, filepath.Join(dir, "notes.txt"), "not a bot", 0o644)
 	write(t, filepath.Join(dir, "folder", "run.sh"), "#!/bin/sh\n", 0o755)
 	write(t, filepath.Join(dir, "empty", "readme"), "", 0o644)
-	es, notices, err := Discover(dir, "program")
+	es, notices, err := Discover(dir, games.ProtocolProgram)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,31 +88,153 @@ func TestDiscoverUnreadable(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(t, filepath.Join(dir, "ok.py"), "", 0o644)
-		es, notices, err := Discover(dir, "virus")
+		es, notices, err := Discover(dir, games.ProtocolIA)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if names(es) != "ok" || len(notices) != 1 || !strings.Contains(notices[0].Text, "cannot read") {
-			t.Errorf("bots %q notices %v: want ok and one 'cannot read'", names(es), notices)
+		if names(es) != "ok" || len(notices) != 1 || !strings.Contains(notices[0].Text, "leads nowhere") {
+			t.Errorf("bots %q notices %v: want ok and one 'leads nowhere'", names(es), notices)
 		}
 		return
 	}
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "secret.py"), "", 0o000)
-	_, notices, _ := Discover(dir, "virus")
+	_, notices, _ := Discover(dir, games.ProtocolIA)
 	if len(notices) != 1 || !strings.Contains(notices[0].Text, "cannot read") {
 		t.Errorf("notices = %v, want one 'cannot read'", notices)
+	}
+}
+
+// TestLinksOutsideSkipped: a submission that is a link to a host file (from
+// an unpacked archive) is never followed, so nothing of the host reaches a
+// sandbox or a bot's error message; a link to a bot in the same folder plays.
+func TestLinksOutsideSkipped(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "game")
+	write(t, filepath.Join(dir, "real.py"), "def ia(g, s): return False\n", 0o644)
+	write(t, filepath.Join(root, "outside.py"), "def ia(g, s): return False\n", 0o644)
+	for link, target := range map[string]string{
+		"passwd.py": "/etc/passwd", "escape.py": filepath.Join(root, "outside.py"),
+		"relative.py": "../outside.py", "alias.py": "real.py",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	es, notices, err := Discover(dir, games.ProtocolIA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(es); got != "alias,real" {
+		t.Errorf("bots %q, want alias,real", got)
+	}
+	skipped := map[string]bool{}
+	for _, n := range notices {
+		if strings.Contains(n.Text, "outside the game folder") && strings.Contains(n.Text, "never followed") {
+			skipped[filepath.Base(n.Path)] = true
+		}
+	}
+	for _, link := range []string{"passwd.py", "escape.py", "relative.py"} {
+		if !skipped[link] {
+			t.Errorf("%s: no notice that it was skipped (%v)", link, notices)
+		}
+	}
+}
+
+// TestStageSameContent: students copy the same example under other names
+// and extensions, in several games: every copy stages, none hides another.
+func TestStageSameContent(t *testing.T) {
+	src, root := t.TempDir(), t.TempDir()
+	same := "print('{}')\n"
+	for _, f := range []string{"a.js", "b.py", "c.py", "d"} {
+		write(t, filepath.Join(src, f), same, 0o644)
+	}
+	write(t, filepath.Join(src, "empty.js"), "", 0o644)
+	write(t, filepath.Join(src, "empty.py"), "", 0o644)
+	paths := map[string]string{}
+	for _, f := range []string{"a.js", "b.py", "c.py", "d", "empty.js", "empty.py"} {
+		e := Entry{Name: f, Source: filepath.Join(src, f), Kind: "file"}
+		info, _ := os.Stat(e.Source)
+		sum, err := hashBot(e.Source, info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.SHA256 = sum
+		// Twice, as two runs (or two games) would.
+		for range 2 {
+			p, err := Stage(root, e)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			paths[f] = p
+		}
+		if b, err := os.ReadFile(paths[f]); err != nil || string(b) != map[bool]string{true: "", false: same}[strings.HasPrefix(f, "empty")] {
+			t.Errorf("%s staged as %q (%v)", f, b, err)
+		}
+	}
+	if paths["b.py"] != paths["c.py"] {
+		t.Errorf("the same .py content staged twice: %s, %s", paths["b.py"], paths["c.py"])
+	}
+	if paths["a.js"] == paths["b.py"] || paths["b.py"] == paths["d"] || paths["empty.js"] == paths["empty.py"] {
+		t.Errorf("one staged copy for two extensions: %v", paths)
+	}
+	if filepath.Base(paths["d"]) != "bot" || filepath.Base(paths["a.js"]) != "bot.js" {
+		t.Errorf("staged names %v", paths)
+	}
+}
+
+func TestPrune(t *testing.T) {
+	src, root := t.TempDir(), t.TempDir()
+	var es []Entry
+	for i, f := range []string{"keep.py", "old.py", "recent.py"} {
+		write(t, filepath.Join(src, f), fmt.Sprintf("x = %d\n", i), 0o644)
+		info, _ := os.Stat(filepath.Join(src, f))
+		sum, _ := hashBot(filepath.Join(src, f), info)
+		e := Entry{Name: f, Source: filepath.Join(src, f), Kind: "file", SHA256: sum}
+		if _, err := Stage(root, e); err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, e)
+	}
+	long := time.Now().Add(-time.Hour)
+	for _, e := range es[:2] {
+		if err := os.Chtimes(filepath.Join(root, stageKey(e)), long, long); err != nil {
+			t.Fatal(err)
+		}
+	}
+	n, err := Prune(root, map[string]bool{es[0].SHA256: true}, 10*time.Minute)
+	if err != nil || n != 1 {
+		t.Fatalf("pruned %d (%v), want 1", n, err)
+	}
+	for i, want := range []bool{true, false, true} {
+		if _, err := os.Stat(filepath.Join(root, stageKey(es[i]))); (err == nil) != want {
+			t.Errorf("%s: present %v, want %v", es[i].Name, err == nil, want)
+		}
+	}
+	// Reusing a staged copy marks it as in use, so that a concurrent
+	// check's bot is not pruned under it.
+	if err := os.Chtimes(filepath.Join(root, stageKey(es[2])), long, long); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Stage(root, es[2]); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := Prune(root, map[string]bool{es[0].SHA256: true}, 10*time.Minute); n != 0 {
+		t.Errorf("pruned %d just-used copies", n)
+	}
+	if n, _ := Prune(filepath.Join(root, "missing"), nil, 0); n != 0 {
+		t.Error("pruned a missing folder")
 	}
 }
 
 func TestHashChangesWithContentOnly(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "b.py"), "x = 1\n", 0o644)
-	es1, _, _ := Discover(dir, "virus")
+	es1, _, _ := Discover(dir, games.ProtocolIA)
 	write(t, filepath.Join(dir, "b.py"), "x = 2\n", 0o644)
-	es2, _, _ := Discover(dir, "virus")
+	es2, _, _ := Discover(dir, games.ProtocolIA)
 	write(t, filepath.Join(dir, "b.py"), "x = 1\n", 0o600)
-	es3, _, _ := Discover(dir, "virus")
+	es3, _, _ := Discover(dir, games.ProtocolIA)
 	if es1[0].SHA256 == es2[0].SHA256 {
 		t.Error("a changed file kept its hash")
 	}
@@ -126,7 +250,7 @@ func TestStageFolderAndModes(t *testing.T) {
 	if err := os.Symlink("/etc/passwd", filepath.Join(src, "bot", "passwd")); err != nil {
 		t.Fatal(err)
 	}
-	es, _, err := Discover(src, "program")
+	es, _, err := Discover(src, games.ProtocolProgram)
 	if err != nil || len(es) != 1 {
 		t.Fatalf("discover: %v %v", es, err)
 	}

@@ -3,6 +3,7 @@ package contest
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -44,34 +45,59 @@ type Played struct {
 // Observer sees the game after every step: the live screen, `judge play`.
 type Observer func(s games.State, steps []Step)
 
+// Match is one game to play: its rules, its seed, its bots in seat order,
+// and how the judge treats bots that waste time.
+type Match struct {
+	Rules  games.Rules
+	Seed   int64
+	Seats  []Seat
+	Policy Policy
+}
+
+// Policy bounds the time a broken bot can cost, beyond each move's limit
+// (SPEC §1 and §4 Decisions): a bot that always times out must not stretch
+// its games to moves × limit.
+type Policy struct {
+	// GiveUp is how many timeouts in a row make the judge stop asking a
+	// seat for the rest of the game: its remaining answers are timeouts at
+	// once. 0 never gives up.
+	GiveUp int
+	// Budget is a seat's whole answer time for one game, chess-clock
+	// style: an answer that ends past it is a timeout, and a seat whose
+	// budget is spent is not asked again. 0 is no budget.
+	Budget time.Duration
+}
+
 // Play starts the seats' bots, plays one game and stops them. A bot's
 // misbehaviour is part of the result; an error means the judge itself failed
 // (Docker unreachable...) and the game must not be scored.
-func Play(ctx context.Context, run Runner, rules games.Rules, seed int64, seats []Seat, lim sandbox.Limits, labels map[string]string, observe Observer) (Played, error) {
-	sessions, err := StartSeats(ctx, run, seats, lim, labels)
+func Play(ctx context.Context, run Runner, m Match, lim sandbox.Limits, labels map[string]string, observe Observer) (Played, error) {
+	sessions, err := StartSeats(ctx, run, m.Seats, lim, labels)
 	if err != nil {
 		return Played{}, err
 	}
 	defer closeAll(ctx, sessions)
-	return PlaySessions(ctx, sessions, rules, seed, seats, observe)
+	return PlaySessions(ctx, sessions, m, observe)
 }
 
 // PlaySessions plays one game between bots already started, one session per
 // seat; the caller closes them. Starting is separate so that a tournament can
 // start the next games' containers while the current ones play.
-func PlaySessions(ctx context.Context, sessions []sandbox.Session, rules games.Rules, seed int64, seats []Seat, observe Observer) (Played, error) {
+func PlaySessions(ctx context.Context, sessions []sandbox.Session, m Match, observe Observer) (Played, error) {
+	seats := m.Seats
 	p := Played{Started: time.Now(), Logs: make([]string, len(seats)), Restarts: make([]int, len(seats))}
 	names := make([]string, len(seats))
 	for i, s := range seats {
 		names[i] = s.Name
 	}
-	state := rules.New(seed, names)
+	state := m.Rules.New(m.Seed, names)
+	clock := newClock(m.Policy, len(seats))
 	for ply := 0; len(state.ToMove()) > 0; ply++ {
 		if err := ctx.Err(); err != nil {
 			return p, err
 		}
 		toMove := state.ToMove()
-		replies, err := askAll(ctx, sessions, toMove, state)
+		replies, err := askAll(ctx, sessions, toMove, state, clock)
 		if err != nil {
 			return p, err
 		}
@@ -107,6 +133,49 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, rules games.R
 	return p, nil
 }
 
+// clock applies a Policy: it keeps each seat's timeouts in a row and the
+// time it spent, and answers for the seats the judge no longer asks.
+type clock struct {
+	policy   Policy
+	mu       sync.Mutex // seats answer at once in simultaneous games
+	timeouts []int
+	spent    []time.Duration
+}
+
+func newClock(p Policy, seats int) *clock {
+	return &clock{policy: p, timeouts: make([]int, seats), spent: make([]time.Duration, seats)}
+}
+
+// skip is the reply of a seat that is not asked any more, or nil.
+func (c *clock) skip(seat int) *sandbox.Reply {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.policy.GiveUp > 0 && c.timeouts[seat] >= c.policy.GiveUp:
+		return &sandbox.Reply{Fault: fault.Timeout, Detail: fmt.Sprintf("not asked: given up for this game after %d timeouts in a row", c.timeouts[seat])}
+	case c.policy.Budget > 0 && c.spent[seat] >= c.policy.Budget:
+		return &sandbox.Reply{Fault: fault.Timeout, Detail: fmt.Sprintf("not asked: its time for this game (%v) is used up", c.policy.Budget)}
+	}
+	return nil
+}
+
+// charge counts seat's reply and turns an answer that ended past the
+// seat's budget into a timeout.
+func (c *clock) charge(seat int, r sandbox.Reply) sandbox.Reply {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.spent[seat] += r.Elapsed
+	if b := c.policy.Budget; b > 0 && c.spent[seat] > b && r.Fault == fault.None {
+		r = sandbox.Reply{Fault: fault.Timeout, Elapsed: r.Elapsed,
+			Detail: fmt.Sprintf("answered after its time for this game (%v) ran out", b)}
+	}
+	c.timeouts[seat]++
+	if r.Fault != fault.Timeout {
+		c.timeouts[seat] = 0
+	}
+	return r
+}
+
 // answerOf turns a sandbox reply into what the rules judge.
 func answerOf(r sandbox.Reply) games.Answer {
 	if r.Fault != fault.None {
@@ -139,38 +208,36 @@ func StartSeats(ctx context.Context, run Runner, seats []Seat, lim sandbox.Limit
 }
 
 // askAll asks every seat to move at once (simultaneous games) and waits for
-// all of them. A seat whose request is nil is not asked: its reply is empty.
-func askAll(ctx context.Context, sessions []sandbox.Session, toMove []int, state games.State) ([]sandbox.Reply, error) {
+// all of them. A seat whose request is nil is not asked: its reply is empty;
+// nor is a seat the clock no longer asks.
+func askAll(ctx context.Context, sessions []sandbox.Session, toMove []int, state games.State, c *clock) ([]sandbox.Reply, error) {
 	replies := make([]sandbox.Reply, len(toMove))
-	if len(toMove) == 1 {
-		req := state.Request(toMove[0])
-		if req == nil {
-			return replies, nil
-		}
-		r, err := sessions[toMove[0]].Ask(ctx, req)
-		replies[0] = r
-		return replies, err
-	}
 	errs := make([]error, len(toMove))
+	ask := func(i, seat int, req []byte) {
+		if skipped := c.skip(seat); skipped != nil {
+			replies[i] = *skipped
+			return
+		}
+		r, err := sessions[seat].Ask(ctx, req)
+		replies[i], errs[i] = c.charge(seat, r), err
+	}
 	var wg sync.WaitGroup
 	for i, seat := range toMove {
 		req := state.Request(seat)
-		if req == nil {
-			continue
+		switch {
+		case req == nil:
+		case len(toMove) == 1:
+			ask(i, seat, req)
+		default:
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ask(i, seat, req)
+			}()
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			replies[i], errs[i] = sessions[seat].Ask(ctx, req)
-		}()
 	}
 	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return replies, nil
+	return replies, errors.Join(errs...)
 }
 
 // closeAll stops the bots of a game; sessions not started are nil.

@@ -41,6 +41,7 @@ type Config struct {
 	Seed      int64
 	Scheme    results.Scheme
 	Limits    sandbox.Limits
+	Policy    Policy // the time a broken bot may cost
 	Workers   int    // games at once; 0 means DefaultWorkers
 	Image     string // runtime image digest, recorded with every game
 	Labels    map[string]string
@@ -52,9 +53,11 @@ type Config struct {
 // here: more rounds only add games, and another scheme only recomputes the
 // standings.
 type settings struct {
-	Limits  limitsJSON `json:"limits"`
-	Format  Format     `json:"format"`
-	Version string     `json:"version,omitempty"` // of the rules
+	Limits   limitsJSON `json:"limits"`
+	GiveUp   int        `json:"give_up"`
+	BudgetMS int64      `json:"budget_ms,omitempty"`
+	Format   Format     `json:"format"`
+	Version  string     `json:"version,omitempty"` // of the rules
 }
 
 type limitsJSON struct {
@@ -82,6 +85,11 @@ type Event struct {
 	Check   *results.Check
 	Name    string
 	Elapsed time.Duration
+	// Left estimates the time to the end of the run, from the games this
+	// run played so far ("game"); 0 when unknown. Worst is how long the
+	// games to play could last at most ("start"); 0 when the rules do not
+	// bound them.
+	Left, Worst time.Duration
 }
 
 // Summary is what a run did.
@@ -113,7 +121,8 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if cfg.Format == "" {
 		cfg.Format = Duels
 	}
-	set, err := json.Marshal(settings{limitsOf(cfg.Limits), cfg.Format, games.Version(cfg.Rules)})
+	set, err := json.Marshal(settings{Limits: limitsOf(cfg.Limits), GiveUp: cfg.Policy.GiveUp, BudgetMS: cfg.Policy.Budget.Milliseconds(),
+		Format: cfg.Format, Version: games.Version(cfg.Rules)})
 	if err != nil {
 		return sum, err
 	}
@@ -174,8 +183,10 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	}
 	sum.Skipped = len(plan) - len(todo)
 	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: len(plan)}
-	g.done = sum.Skipped
-	report(Event{Kind: "start", Done: g.done, Total: len(plan), Text: fmt.Sprintf("%d games to play, %d already recorded", len(todo), sum.Skipped)})
+	g.done, g.skipped = sum.Skipped, sum.Skipped
+	g.began = time.Now()
+	report(Event{Kind: "start", Done: g.done, Total: len(plan), Text: fmt.Sprintf("%d games to play, %d already recorded", len(todo), sum.Skipped),
+		Worst: worstCase(cfg, todo, workers)})
 	retries := cfg.Retries
 	if retries <= 0 {
 		retries = 2
@@ -256,10 +267,34 @@ type gamePlayer struct {
 	labels map[string]string
 	report func(Event)
 	total  int
+	// skipped games were recorded before this run.
+	skipped int
+
+	began time.Time // of the games, after the checks
 
 	mu          sync.Mutex
 	done        int
 	lastFailure string
+}
+
+// worstCase is how long the games of todo could last on workers at once if
+// every bot used its whole time on every request: the bound the rules give
+// on requests per seat times the move limit, or the budget plus one move if
+// that is less. 0 when the rules give no bound.
+func worstCase(cfg Config, todo []Planned, workers int) time.Duration {
+	b, ok := cfg.Rules.(games.Bounded)
+	if !ok || workers <= 0 {
+		return 0
+	}
+	var total time.Duration
+	for _, p := range todo {
+		seat := time.Duration(b.MaxRequests(len(p.Seats))) * cfg.Limits.Move
+		if cfg.Policy.Budget > 0 {
+			seat = min(seat, cfg.Policy.Budget+cfg.Limits.Move)
+		}
+		total += seat * time.Duration(len(p.Seats))
+	}
+	return total / time.Duration(workers)
 }
 
 // prepared is a scheduled game whose bots are started, or failed to start.
@@ -356,7 +391,7 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 		players[i] = results.Player{Seat: i, BotID: g.ids[idx], Name: pr.seats[i].Name}
 	}
 	live := liveWriter{store: g.store, base: results.Live{TournamentID: g.tid, Key: p.Key, Players: players}}
-	played, err := PlaySessions(ctx, pr.sessions, g.cfg.Rules, p.Seed, pr.seats, live.observe(ctx))
+	played, err := PlaySessions(ctx, pr.sessions, Match{Rules: g.cfg.Rules, Seed: p.Seed, Seats: pr.seats, Policy: g.cfg.Policy}, live.observe(ctx))
 	if err != nil {
 		return err
 	}
@@ -368,9 +403,10 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	}
 	g.mu.Lock()
 	g.done++
-	done := g.done
+	done, ran := g.done, g.done-g.skipped
 	g.mu.Unlock()
-	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started)})
+	left := time.Since(g.began) / time.Duration(ran) * time.Duration(g.total-done)
+	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started), Left: left})
 	return nil
 }
 

@@ -1,32 +1,40 @@
 package contest
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
-// Stage copies a bot into root/<sha256>/, under a fixed name (bot.py, bot.js,
+// Stage copies a bot into root/<key>/, under a fixed name (bot.py, bot.js,
 // bot, or the folder bot/), and returns the staged path. Games run the staged
 // copy, never the submission itself: what runs is exactly what was hashed even
 // if the student saves the file again mid-tournament, the sandbox's
 // unprivileged user can read it whatever the submitted file's modes, and odd
 // submitted names (spaces, accents, a leading dash) never reach a command line.
+//
+// The key is the content's hash and the staged name together: students who
+// copy one example under two extensions (a.py and b, two empty files a.js and
+// b.py) have the same content staged as two different bots, while the same
+// file in two games or under two names is staged once.
 func Stage(root string, e Entry) (string, error) {
-	dir := filepath.Join(root, e.SHA256)
-	target := filepath.Join(dir, "bot"+filepath.Ext(e.Source))
-	if e.Kind == "folder" {
-		target = filepath.Join(dir, "bot")
-	}
+	dir := filepath.Join(root, stageKey(e))
+	target := filepath.Join(dir, stagedName(e))
 	if _, err := os.Stat(target); err == nil {
-		return target, nil // content-addressed: an existing copy is this content
+		// Content-addressed: an existing copy is this content. Its time
+		// says it is in use, for Prune.
+		now := time.Now()
+		return target, os.Chtimes(dir, now, now)
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", err
 	}
-	tmp, err := os.MkdirTemp(root, ".staging-")
+	tmp, err := os.MkdirTemp(root, stagingPrefix)
 	if err != nil {
 		return "", err
 	}
@@ -49,12 +57,59 @@ func Stage(root string, e Entry) (string, error) {
 	}
 	// Renaming the whole folder makes a staged bot appear complete or not at
 	// all, even when two judges stage the same bot at once.
-	if err := os.Rename(tmp, dir); err != nil && !os.IsExist(err) {
+	if err := os.Rename(tmp, dir); err != nil {
 		if _, statErr := os.Stat(target); statErr != nil {
-			return "", err
+			return "", fmt.Errorf("staging %s: %w", e.Source, err)
 		}
 	}
 	return target, nil
+}
+
+// stagingPrefix names the folders of copies in progress, which Prune leaves.
+const stagingPrefix = ".staging-"
+
+// stagedName is the bot's fixed name in its staged folder.
+func stagedName(e Entry) string {
+	if e.Kind == "folder" {
+		return "bot"
+	}
+	return "bot" + filepath.Ext(e.Source)
+}
+
+// stageKey names a bot's staged folder: its hash, then its staged name.
+func stageKey(e Entry) string { return e.SHA256 + "-" + stagedName(e) }
+
+// Prune removes the staged bots under root whose content no longer belongs to
+// any bot in use (inUse holds the SHA-256 of every current entry of every
+// tournament), and returns how many it removed. A folder staged or reused in
+// the last grace is kept whatever its content: a `judge check` or a `judge
+// play` beside the run may be using it.
+func Prune(root string, inUse map[string]bool, grace time.Duration) (int, error) {
+	des, err := os.ReadDir(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	removed := 0
+	var errs []error
+	for _, de := range des {
+		sum, _, _ := strings.Cut(de.Name(), "-")
+		if !de.IsDir() || strings.HasPrefix(de.Name(), stagingPrefix) || inUse[sum] {
+			continue
+		}
+		info, err := de.Info()
+		if err != nil || time.Since(info.ModTime()) < grace {
+			continue
+		}
+		if err := os.RemoveAll(filepath.Join(root, de.Name())); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		removed++
+	}
+	return removed, errors.Join(errs...)
 }
 
 func copyTree(src, dst string) error {
