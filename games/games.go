@@ -41,6 +41,23 @@ type Outcome struct {
 	Rank   []int  `json:"rank"`
 	Score  []int  `json:"score,omitempty"`
 	Reason string `json:"reason"`
+	// Fates says how each seat's game ended in a game where seats are
+	// eliminated one by one (Tron); nil in the others.
+	Fates []Fate `json:"fates,omitempty"`
+}
+
+// Fate is how one seat left a game of eliminations, as data for the screen
+// and the bot's author: when, why, and who or what it hit.
+type Fate struct {
+	// Turn is the turn it was eliminated on, from 1; 0 when it never was.
+	Turn int `json:"turn"`
+	// Cause names what eliminated it: a fault's kind, or the game's own
+	// word (a wall, a trail...); empty when it never was.
+	Cause string `json:"cause,omitempty"`
+	// By lists the seats it hit (its own seat when it hit itself).
+	By []int `json:"by,omitempty"`
+	// At is the cell where it was eliminated, when there is one.
+	At []int `json:"at,omitempty"`
 }
 
 // Points returns seat a's result against seat b: 1 win, 0.5 draw, 0 loss.

@@ -5,5 +5,6 @@ package all
 
 import (
 	_ "botjudge/games/battleships"
+	_ "botjudge/games/tron"
 	_ "botjudge/games/virus"
 )
