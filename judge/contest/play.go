@@ -34,8 +34,10 @@ type Step struct {
 
 // Played is a finished game.
 type Played struct {
-	Steps    []Step
+	Steps []Step
+	// Outcome is the game's, unless it was Stopped after Match.MaxSteps.
 	Outcome  games.Outcome
+	Stopped  bool
 	Logs     []string // per seat, what the bot printed
 	Restarts []int    // per seat, how often its container was started afresh
 	Started  time.Time
@@ -52,6 +54,9 @@ type Match struct {
 	Seed   int64
 	Seats  []Seat
 	Policy Policy
+	// MaxSteps stops the game after that many steps, unfinished (a check
+	// of a bot in a game that can last thousands of turns); 0 plays it all.
+	MaxSteps int
 }
 
 // Policy bounds the time a broken bot can cost, beyond each move's limit
@@ -96,6 +101,10 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, m Match, obse
 		if err := ctx.Err(); err != nil {
 			return p, err
 		}
+		if m.MaxSteps > 0 && ply >= m.MaxSteps {
+			p.Stopped = true
+			break
+		}
 		toMove := state.ToMove()
 		replies, err := askAll(ctx, sessions, toMove, state, clock)
 		if err != nil {
@@ -125,7 +134,9 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, m Match, obse
 			observe(state, steps)
 		}
 	}
-	p.Outcome = state.Outcome()
+	if !p.Stopped {
+		p.Outcome = state.Outcome()
+	}
 	for i, s := range sessions {
 		p.Logs[i] = s.Log()
 	}

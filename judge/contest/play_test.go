@@ -124,3 +124,14 @@ func TestNilRequestNotAsked(t *testing.T) {
 type nilFirst struct{ games.State }
 
 func (nilFirst) Request(seat int) json.RawMessage { return nil }
+
+// MaxSteps stops a game unfinished: a check of a bot whose games last
+// thousands of turns.
+func TestMaxSteps(t *testing.T) {
+	a, b := &scripted{replies: []sandbox.Reply{passes}}, &scripted{replies: []sandbox.Reply{passes}}
+	played, err := PlaySessions(context.Background(), []sandbox.Session{a, b},
+		Match{Rules: virus.Rules{}, Seed: 1, Seats: []Seat{{Name: "a"}, {Name: "b"}}, MaxSteps: 5}, nil)
+	if err != nil || !played.Stopped || len(played.Steps) != 5 || played.Outcome.Rank != nil {
+		t.Errorf("stopped %v after %d steps, outcome %+v (%v): want 5 steps and no outcome", played.Stopped, len(played.Steps), played.Outcome, err)
+	}
+}
