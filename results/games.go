@@ -182,23 +182,29 @@ func (g Game) validate() error {
 // PlayedKeys returns the keys of every stored game of the tournament,
 // including games of bot versions that are no longer entries.
 func (d *DB) PlayedKeys(ctx context.Context, tournamentID int64) (map[string]bool, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT key FROM games WHERE tournament_id = ?`, tournamentID)
+	return d.set(ctx, "played keys", `SELECT key FROM games WHERE tournament_id = ?`, tournamentID)
+}
+
+// set runs a query of one text column and returns its values as a set; what
+// names the query in errors.
+func (d *DB) set(ctx context.Context, what, query string, args ...any) (map[string]bool, error) {
+	rows, err := d.db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("results: played keys: %w", err)
+		return nil, fmt.Errorf("results: %s: %w", what, err)
 	}
 	defer rows.Close()
-	keys := map[string]bool{}
+	set := map[string]bool{}
 	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, fmt.Errorf("results: played keys: %w", err)
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, fmt.Errorf("results: %s: %w", what, err)
 		}
-		keys[k] = true
+		set[v] = true
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("results: played keys: %w", err)
+		return nil, fmt.Errorf("results: %s: %w", what, err)
 	}
-	return keys, nil
+	return set, nil
 }
 
 // GameFilter narrows DB.Games; a zero field matches any bot.

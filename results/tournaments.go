@@ -319,21 +319,5 @@ func (d *DB) Entries(ctx context.Context, tournamentID int64) ([]Entry, error) {
 // EnteredHashes is the set of the SHA-256 of every bot version that is a
 // current entry of some tournament: the bots the judge may still run.
 func (d *DB) EnteredHashes(ctx context.Context) (map[string]bool, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT DISTINCT b.sha256 FROM entries e JOIN bots b ON b.id = e.bot_id`)
-	if err != nil {
-		return nil, fmt.Errorf("results: entered hashes: %w", err)
-	}
-	defer rows.Close()
-	set := map[string]bool{}
-	for rows.Next() {
-		var sum string
-		if err := rows.Scan(&sum); err != nil {
-			return nil, fmt.Errorf("results: entered hashes: %w", err)
-		}
-		set[sum] = true
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("results: entered hashes: %w", err)
-	}
-	return set, nil
+	return d.set(ctx, "entered hashes", `SELECT DISTINCT b.sha256 FROM entries e JOIN bots b ON b.id = e.bot_id`)
 }
