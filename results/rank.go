@@ -3,6 +3,7 @@ package results
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -78,32 +79,41 @@ type Standing struct {
 	TieBreak string `json:"tie_break"`
 }
 
-// Rank computes the standings of entries over games (SPEC §4); games with a
-// player who is not an entry are ignored.
-//
-// Every pair of seats of a game is one pairwise result: the seat with the
-// lower Player.Rank wins it, equal ranks draw. A duel is one result; a
-// free-for-all of k seats gives each player k-1 results, so a Tron winner
-// among four scores three wins. Points, wins, draws, losses, head-to-head,
-// opponents beaten, Sonneborn–Berger and the rating all count these results.
-//
-// Order: points; then head-to-head points within the group of bots with the
-// same points (the group is not split again for this rule); then wins; then
-// Sonneborn–Berger, the sum over opponents of the opponent's points times
-// the points scored against it. Bots equal on all four share a rank and are
-// listed by name.
-func Rank(entries []Entry, games []Game, s Scheme) []Standing {
+// Pairing is one bot's record against one opponent: a result for every
+// game they were both in (a game of k seats gives each pair of its seats one
+// result: the lower rank wins, equal ranks draw), and the points of those
+// results in a scheme. It is the one computation of pairwise results that
+// the standings, the crosstable and the pair pages share.
+type Pairing struct {
+	Games  int `json:"games"`
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+	// Points are the bot's, Against its opponent's, in the scheme.
+	Points  float64 `json:"points"`
+	Against float64 `json:"against"`
+	// GameIDs are their games in the order given.
+	GameIDs []int64 `json:"game_ids"`
+}
+
+// Pairings computes every pair's record among bots (by ID) over games, in
+// scheme s: cells[i][j] is bots[i]'s record against bots[j], nil when they
+// met in no game. Games with a player not among bots are ignored.
+func Pairings(bots []int64, games []Game, s Scheme) [][]*Pairing {
 	win, draw := s.values()
-	n := len(entries)
-	st := make([]Standing, n)
+	n := len(bots)
 	index := make(map[int64]int, n)
-	for i, e := range entries {
-		st[i].Bot, st[i].Check = e.Bot, e.Check
-		index[e.Bot.ID] = i
+	cells := make([][]*Pairing, n)
+	for i, id := range bots {
+		index[id] = i
+		cells[i] = make([]*Pairing, n)
 	}
-	// score[i][j] counts i's results against j as 1, ½, 0 (the rating's
-	// data), pts[i][j] as the scheme's points; played[i][j] counts them.
-	score, pts, played := square(n), square(n), square(n)
+	cell := func(i, j int) *Pairing {
+		if cells[i][j] == nil {
+			cells[i][j] = &Pairing{}
+		}
+		return cells[i][j]
+	}
 	seats := make([]int, 0, 8)
 games:
 	for _, g := range games {
@@ -116,42 +126,90 @@ games:
 			seats = append(seats, i)
 		}
 		for a, p := range g.Players {
-			i := seats[a]
-			st[i].Games++
-			st[i].Timeouts += p.Timeouts
-			st[i].Crashes += p.Crashes
-			st[i].Illegal += p.Illegal
 			for b := a + 1; b < len(seats); b++ {
-				j := seats[b]
+				i, j := seats[a], seats[b]
 				if i == j {
 					continue
 				}
-				played[i][j]++
-				played[j][i]++
+				x, y := cell(i, j), cell(j, i)
+				x.Games++
+				y.Games++
+				x.GameIDs = append(x.GameIDs, g.ID)
+				y.GameIDs = append(y.GameIDs, g.ID)
 				switch ra, rb := p.Rank, g.Players[b].Rank; {
 				case ra < rb:
-					st[i].Wins++
-					st[j].Losses++
-					score[i][j]++
-					pts[i][j] += win
+					x.Wins++
+					y.Losses++
+					x.Points += win
 				case ra > rb:
-					st[j].Wins++
-					st[i].Losses++
-					score[j][i]++
-					pts[j][i] += win
+					y.Wins++
+					x.Losses++
+					y.Points += win
 				default:
-					st[i].Draws++
-					st[j].Draws++
-					score[i][j] += 0.5
-					score[j][i] += 0.5
-					pts[i][j] += draw
-					pts[j][i] += draw
+					x.Draws++
+					y.Draws++
+					x.Points += draw
+					y.Points += draw
 				}
+				x.Against, y.Against = y.Points, x.Points
 			}
 		}
 	}
-	for i := range st {
-		st[i].Points = float64(st[i].Wins)*win + float64(st[i].Draws)*draw
+	return cells
+}
+
+// Rank computes the standings of entries over games (SPEC §4); games with a
+// player who is not an entry are ignored.
+//
+// Every pair of seats of a game is one pairwise result (see Pairings): a
+// duel is one result; a free-for-all of k seats gives each player k-1
+// results, so a Tron winner among four scores three wins. Points, wins,
+// draws, losses, head-to-head, opponents beaten, Sonneborn–Berger and the
+// rating all count these results.
+//
+// Order: points; then head-to-head points within the group of bots with the
+// same points (the group is not split again for this rule); then wins; then
+// Sonneborn–Berger, the sum over opponents of the opponent's points times
+// the points scored against it. Bots equal on all four share a rank and are
+// listed by name.
+func Rank(entries []Entry, games []Game, s Scheme) []Standing {
+	n := len(entries)
+	st := make([]Standing, n)
+	ids := make([]int64, n)
+	index := make(map[int64]int, n)
+	for i, e := range entries {
+		st[i].Bot, st[i].Check = e.Bot, e.Check
+		ids[i] = e.Bot.ID
+		index[e.Bot.ID] = i
+	}
+	for _, g := range games {
+		if !slices.ContainsFunc(g.Players, func(p Player) bool { _, ok := index[p.BotID]; return !ok }) {
+			for _, p := range g.Players {
+				i := index[p.BotID]
+				st[i].Games++
+				st[i].Timeouts += p.Timeouts
+				st[i].Crashes += p.Crashes
+				st[i].Illegal += p.Illegal
+			}
+		}
+	}
+	cells := Pairings(ids, games, s)
+	// score[i][j] counts i's results against j as 1, ½, 0 (the rating's
+	// data), pts[i][j] as the scheme's points; played[i][j] counts them.
+	score, pts, played := square(n), square(n), square(n)
+	for i := range n {
+		for j, c := range cells[i] {
+			if c == nil {
+				continue
+			}
+			st[i].Wins += c.Wins
+			st[i].Draws += c.Draws
+			st[i].Losses += c.Losses
+			st[i].Points += c.Points
+			score[i][j] = float64(c.Wins) + float64(c.Draws)/2
+			pts[i][j] = c.Points
+			played[i][j] = float64(c.Games)
+		}
 	}
 	for i := range n {
 		for j := i + 1; j < n; j++ {

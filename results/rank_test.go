@@ -211,3 +211,33 @@ func TestRankRatingTwoBots(t *testing.T) {
 		t.Errorf("half interval %v, want %v", half, 1.96*400/math.Ln10*se)
 	}
 }
+
+// Pairings is the one computation of pairwise results: a free-for-all of
+// three seats gives each pair a result, in the scheme's points.
+func TestPairings(t *testing.T) {
+	ffa := results.Game{ID: 7, Players: []results.Player{
+		{Seat: 0, BotID: 1, Rank: 2}, {Seat: 1, BotID: 2, Rank: 1}, {Seat: 2, BotID: 3, Rank: 2},
+	}}
+	duel := results.Game{ID: 8, Players: []results.Player{{Seat: 0, BotID: 1, Rank: 1}, {Seat: 1, BotID: 3, Rank: 2}}}
+	stranger := results.Game{ID: 9, Players: []results.Player{{Seat: 0, BotID: 1, Rank: 1}, {Seat: 1, BotID: 99, Rank: 2}}}
+	cells := results.Pairings([]int64{1, 2, 3}, []results.Game{ffa, duel, stranger}, results.Scheme310)
+	want := map[[2]int]results.Pairing{
+		{0, 1}: {Games: 1, Losses: 1, Points: 0, Against: 3, GameIDs: []int64{7}},
+		{1, 0}: {Games: 1, Wins: 1, Points: 3, Against: 0, GameIDs: []int64{7}},
+		{0, 2}: {Games: 2, Wins: 1, Draws: 1, Points: 4, Against: 1, GameIDs: []int64{7, 8}},
+		{2, 0}: {Games: 2, Losses: 1, Draws: 1, Points: 1, Against: 4, GameIDs: []int64{7, 8}},
+		{1, 2}: {Games: 1, Wins: 1, Points: 3, GameIDs: []int64{7}},
+		{2, 1}: {Games: 1, Losses: 1, Against: 3, GameIDs: []int64{7}},
+	}
+	for i := range 3 {
+		for j := range 3 {
+			w, ok := want[[2]int{i, j}]
+			switch {
+			case !ok && cells[i][j] != nil:
+				t.Errorf("cell %d,%d = %+v, want none", i, j, *cells[i][j])
+			case ok && (cells[i][j] == nil || !reflect.DeepEqual(*cells[i][j], w)):
+				t.Errorf("cell %d,%d = %+v, want %+v", i, j, cells[i][j], w)
+			}
+		}
+	}
+}
