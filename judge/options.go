@@ -170,7 +170,7 @@ func mustAbs(p string) string {
 // botEntry reads one bot given on the command line as if it was discovered.
 func botEntry(path string, r games.Rules) (contest.Entry, error) {
 	dir, base := filepath.Split(mustAbs(path))
-	entries, notices, err := contest.Discover(dir, r.Protocol())
+	entries, notices, err := contest.Discover(dir, r.Protocol(), false)
 	if err != nil {
 		return contest.Entry{}, err
 	}
