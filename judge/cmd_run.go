@@ -56,7 +56,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer db.Close()
 	stage := filepath.Join(filepath.Dir(c.db), "_bots")
-	run, image, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	run, image, closeRunner, err := c.runner(ctx, stderr)
 	if err != nil {
 		return err
 	}
@@ -75,6 +75,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			Policy:    c.policy,
 			Workers:   *workers,
 			Image:     image,
+			URLBots:   c.urlBots,
 		}
 		if cfg.Rounds <= 0 {
 			cfg.Rounds = games.DefaultRounds(r)
