@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"botjudge/games"
@@ -203,9 +204,13 @@ func hasBots(dir string, stderr io.Writer) bool {
 }
 
 // progress prints one line per event: it reads well on a terminal and in a
-// CI log alike.
+// CI log alike. Checks and games report from several workers at once: one
+// line at a time.
 func progress(w io.Writer) func(contest.Event) {
+	var mu sync.Mutex
 	return func(e contest.Event) {
+		mu.Lock()
+		defer mu.Unlock()
 		switch e.Kind {
 		case "notice":
 			fmt.Fprintf(w, "  ! %s\n", e.Text)
