@@ -30,7 +30,7 @@ import (
 // maxHeader bounds an answer's headers, which Limits.Answer does not cover.
 const maxHeader = 64 << 10
 
-// Runner starts the sessions of bots reached by URL.
+// Runner starts the sessions of bots reached by URL; New makes one.
 type Runner struct {
 	client *http.Client
 }
