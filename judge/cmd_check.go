@@ -33,11 +33,11 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	seat, err := stagedSeat(fs.Arg(0), r, c.db)
+	seat, err := stagedSeat(fs.Arg(0), r, c.db, c.urlBots)
 	if err != nil {
 		return err
 	}
-	run, _, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	run, _, closeRunner, err := c.runner(ctx, stderr)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	seats := make([]contest.Seat, fs.NArg())
 	taken := map[string]int{}
 	for i, path := range fs.Args() {
-		if seats[i], err = stagedSeat(path, r, c.db); err != nil {
+		if seats[i], err = stagedSeat(path, r, c.db, c.urlBots); err != nil {
 			return err
 		}
 		// The same bot in two seats: tell them apart.
@@ -51,7 +51,7 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			seats[i].Name += fmt.Sprintf(" (%d)", taken[seats[i].Name])
 		}
 	}
-	run, _, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	run, _, closeRunner, err := c.runner(ctx, stderr)
 	if err != nil {
 		return err
 	}
@@ -83,8 +83,8 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
 // stagedSeat reads a bot named on the command line and stages it like a
 // tournament would.
-func stagedSeat(path string, r games.Rules, db string) (contest.Seat, error) {
-	e, err := botEntry(path, r)
+func stagedSeat(path string, r games.Rules, db string, urlBots bool) (contest.Seat, error) {
+	e, err := botEntry(path, r, urlBots)
 	if err != nil {
 		return contest.Seat{}, err
 	}

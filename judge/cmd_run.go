@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"botjudge/games"
@@ -56,7 +57,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer db.Close()
 	stage := filepath.Join(filepath.Dir(c.db), "_bots")
-	run, image, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	run, image, closeRunner, err := c.runner(ctx, stderr)
 	if err != nil {
 		return err
 	}
@@ -75,6 +76,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			Policy:    c.policy,
 			Workers:   *workers,
 			Image:     image,
+			URLBots:   c.urlBots,
 		}
 		if cfg.Rounds <= 0 {
 			cfg.Rounds = games.DefaultRounds(r)
@@ -202,9 +204,13 @@ func hasBots(dir string, stderr io.Writer) bool {
 }
 
 // progress prints one line per event: it reads well on a terminal and in a
-// CI log alike.
+// CI log alike. Checks and games report from several workers at once: one
+// line at a time.
 func progress(w io.Writer) func(contest.Event) {
+	var mu sync.Mutex
 	return func(e contest.Event) {
+		mu.Lock()
+		defer mu.Unlock()
 		switch e.Kind {
 		case "notice":
 			fmt.Fprintf(w, "  ! %s\n", e.Text)

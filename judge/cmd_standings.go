@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"botjudge/results"
+	"botjudge/sandbox/httpbot"
 )
 
 func cmdStandings(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -97,16 +98,21 @@ func printStandings(ctx context.Context, w io.Writer, db *results.DB, t results.
 	}
 	fmt.Fprintf(w, "%s standings (%d bots, %d of %d games)\n", t.Game, len(st), len(played), t.Planned)
 	width := 4
+	byURL := false
 	for _, s := range st {
-		width = max(width, len([]rune(s.Bot.Name)))
+		width = max(width, len([]rune(shownName(s.Bot))))
+		byURL = byURL || httpbot.ByURL(s.Bot.Path)
 	}
 	fmt.Fprintf(w, "%3s  %-*s %6s %4s %4s %4s %4s %5s %8s  %s\n", "#", width, "bot", "points", "G", "W", "D", "L", "beat", "faults", "rating (95 %)")
 	for _, s := range st {
 		faults := fmt.Sprintf("%d/%d/%d", s.Timeouts, s.Crashes, s.Illegal)
 		fmt.Fprintf(w, "%3d  %-*s %6s %4d %4d %4d %4d %5d %8s  %4.0f [%4.0f–%4.0f]\n",
-			s.Rank, width, s.Bot.Name, fmt.Sprintf("%.1f", s.Points), s.Games, s.Wins, s.Draws, s.Losses, s.Beaten, faults, s.Rating, s.RatingLow, s.RatingHigh)
+			s.Rank, width, shownName(s.Bot), fmt.Sprintf("%.1f", s.Points), s.Games, s.Wins, s.Draws, s.Losses, s.Beaten, faults, s.Rating, s.RatingLow, s.RatingHigh)
 	}
 	fmt.Fprintln(w, "faults = timeouts/crashes/illegal moves; order: points, then head-to-head among tied bots, then wins, then Sonneborn–Berger")
+	if byURL {
+		fmt.Fprintln(w, urlMark+" = reached by URL, not sandboxed: it runs on its author's own server")
+	}
 	for _, s := range st {
 		if !s.Check.At.IsZero() && !s.Check.OK {
 			fmt.Fprintf(w, "  %s failed its check: %s: %s\n", s.Bot.Name, s.Check.Verdict, oneLine(s.Check.Detail))
@@ -114,4 +120,16 @@ func printStandings(ctx context.Context, w io.Writer, db *results.DB, t results.
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// urlMark follows the name of a bot reached by URL in the table.
+const urlMark = "(by URL)"
+
+// shownName is a bot's name as the table shows it: a bot reached by URL is
+// marked, since nothing the sandbox promises holds for it.
+func shownName(b results.Bot) string {
+	if httpbot.ByURL(b.Path) {
+		return b.Name + " " + urlMark
+	}
+	return b.Name
 }

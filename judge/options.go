@@ -16,12 +16,14 @@ import (
 	"botjudge/judge/contest"
 	"botjudge/results"
 	"botjudge/sandbox"
+	"botjudge/sandbox/httpbot"
 )
 
 // common are the flags every command that runs bots shares.
 type common struct {
 	db          string
 	sandboxKind string
+	urlBots     bool
 	limits      sandbox.Limits
 	policy      contest.Policy
 }
@@ -40,6 +42,7 @@ func addSandbox(fs *flag.FlagSet, c *common) {
 	c.limits = sandbox.DefaultLimits()
 	c.policy = contest.Policy{GiveUp: 3}
 	fs.StringVar(&c.sandboxKind, "sandbox", "docker", "where bots run: docker, or none (UNSAFE: plain processes with your rights, for testing your own bot)")
+	fs.BoolVar(&c.urlBots, "allow-url-bots", false, "let bots reached by URL (name.url files) play: NOT sandboxed, the judge POSTs to whatever address they name")
 	fs.DurationVar(&c.limits.Move, "move-limit", c.limits.Move, "wall-clock `time` per move")
 	fs.DurationVar(&c.limits.Startup, "startup-limit", c.limits.Startup, "`time` for a bot to start (e.g. to import a Python module)")
 	fs.Int64Var(&c.limits.Memory, "memory", c.limits.Memory, "memory per bot in `bytes`, swap included")
@@ -91,6 +94,28 @@ func parse(fs *flag.FlagSet, args []string) error {
 		return usagef("%v (%s -h lists the flags)", err, fs.Name())
 	}
 	return nil
+}
+
+// runner opens the runner of c's flags: the sandbox, and beside it, with
+// --allow-url-bots, the bots reached by URL.
+func (c *common) runner(ctx context.Context, stderr io.Writer) (contest.Runner, string, func(), error) {
+	run, image, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	if err != nil || !c.urlBots {
+		return run, image, closeRunner, err
+	}
+	fmt.Fprintln(stderr, "judge: WARNING: --allow-url-bots: bots reached by URL play, not sandboxed: the judge POSTs to any address their .url file names, from this machine.")
+	return byURL{sandboxed: run, url: httpbot.New()}, image, closeRunner, nil
+}
+
+// byURL runs each bot reached by URL (name.url) over HTTP and every other
+// bot in the sandbox.
+type byURL struct{ sandboxed, url contest.Runner }
+
+func (m byURL) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
+	if httpbot.ByURL(bot.Path) {
+		return m.url.Start(ctx, bot, lim, labels)
+	}
+	return m.sandboxed.Start(ctx, bot, lim, labels)
 }
 
 // openRunner connects to the sandbox. For Docker it also removes what a dead
@@ -167,10 +192,11 @@ func mustAbs(p string) string {
 	return p
 }
 
-// botEntry reads one bot given on the command line as if it was discovered.
-func botEntry(path string, r games.Rules) (contest.Entry, error) {
+// botEntry reads one bot given on the command line as if it was discovered
+// (urlBots: with bots reached by URL allowed).
+func botEntry(path string, r games.Rules, urlBots bool) (contest.Entry, error) {
 	dir, base := filepath.Split(mustAbs(path))
-	entries, notices, err := contest.Discover(dir, r.Protocol())
+	entries, notices, err := contest.Discover(dir, r.Protocol(), urlBots)
 	if err != nil {
 		return contest.Entry{}, err
 	}

@@ -177,7 +177,7 @@ func (b *bencher) tournaments(ctx context.Context) error {
 func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error) {
 	dir := filepath.Join(b.work, sideNames[side], t.name+"-0")
 	rules := t.bot.rules
-	entries, _, err := contest.Discover(filepath.Join(dir, rules.Name()), rules.Protocol())
+	entries, _, err := contest.Discover(filepath.Join(dir, rules.Name()), rules.Protocol(), false)
 	if err != nil {
 		return played{}, err
 	}

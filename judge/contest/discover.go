@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"botjudge/games"
+	"botjudge/sandbox/httpbot"
 )
 
 // Entry is one bot found in a game folder.
@@ -43,8 +44,10 @@ var programExts = map[string]bool{".py": true, ".js": true}
 
 // Discover lists the bots of one game folder. protocol is the game's
 // (games.ProtocolIA: Python modules only; games.ProtocolProgram: scripts,
-// executables with a shebang, and folders with run.sh or main.*).
-func Discover(dir, protocol string) ([]Entry, []Notice, error) {
+// executables with a shebang, folders with run.sh or main.*, and name.url
+// files). A name.url file is a bot reached by URL, not sandboxed: it is a
+// bot only when urlBots says the organiser allows them.
+func Discover(dir, protocol string, urlBots bool) ([]Entry, []Notice, error) {
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, nil, err
@@ -70,7 +73,7 @@ func Discover(dir, protocol string) ([]Entry, []Notice, error) {
 			notices = append(notices, Notice{path, fmt.Sprintf("cannot read it (%v): skipped", unwrapPath(err))})
 			continue
 		}
-		e, why := classify(path, info, protocol)
+		e, why := classify(path, info, protocol, urlBots)
 		if why != "" {
 			notices = append(notices, Notice{path, why})
 			continue
@@ -107,7 +110,7 @@ func linkOutside(dir, path string) string {
 	return ""
 }
 
-func classify(path string, info fs.FileInfo, protocol string) (Entry, string) {
+func classify(path string, info fs.FileInfo, protocol string, urlBots bool) (Entry, string) {
 	name := info.Name()
 	ext := filepath.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
@@ -130,11 +133,29 @@ func classify(path string, info fs.FileInfo, protocol string) (Entry, string) {
 	case protocol == games.ProtocolIA && ext == ".py":
 	case protocol == games.ProtocolIA:
 		return Entry{}, "not a Python file: this game's bots are name.py files, skipped"
+	case httpbot.ByURL(name):
+		return urlEntry(path, stem, urlBots)
 	case programExts[ext]:
 	case hasShebang(path):
 		stem = name
 	default:
 		return Entry{}, "not a bot (a .py or .js file, a script starting with #!, or a folder with run.sh): skipped"
+	}
+	return Entry{Name: stem, Source: path, Kind: "file"}, ""
+}
+
+// urlEntry is a bot reached by URL, which plays only when allowed: nothing
+// protects the judge's network from where it leads, nor vouches for who
+// answers there.
+func urlEntry(path, stem string, allowed bool) (Entry, string) {
+	u, err := httpbot.ReadURL(path)
+	switch {
+	case errors.Is(err, httpbot.ErrNotURL):
+		return Entry{}, err.Error() + ": skipped"
+	case err != nil:
+		return Entry{}, fmt.Sprintf("cannot read it (%v): skipped", unwrapPath(err))
+	case !allowed:
+		return Entry{}, fmt.Sprintf("a bot reached by URL (%s), not sandboxed: skipped; it plays only if the organiser allows it with --allow-url-bots", u.Redacted())
 	}
 	return Entry{Name: stem, Source: path, Kind: "file"}, ""
 }

@@ -39,7 +39,7 @@ func TestDiscoverVirus(t *testing.T) {
 	write(t, filepath.Join(dir, ".DS_Store"), "x", 0o644)
 	write(t, filepath.Join(dir, "sub", "x.py"), "", 0o644)
 	write(t, filepath.Join(dir, ".py"), "", 0o644)
-	es, notices, err := Discover(dir, games.ProtocolIA)
+	es, notices, err := Discover(dir, games.ProtocolIA, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestDiscoverProgramsAndCollisions(t *testing.T) {
 	write(t, filepath.Join(dir, "notes.txt"), "not a bot", 0o644)
 	write(t, filepath.Join(dir, "folder", "run.sh"), "#!/bin/sh\n", 0o755)
 	write(t, filepath.Join(dir, "empty", "readme"), "", 0o644)
-	es, notices, err := Discover(dir, games.ProtocolProgram)
+	es, notices, err := Discover(dir, games.ProtocolProgram, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestDiscoverUnreadable(t *testing.T) {
 			t.Fatal(err)
 		}
 		write(t, filepath.Join(dir, "ok.py"), "", 0o644)
-		es, notices, err := Discover(dir, games.ProtocolIA)
+		es, notices, err := Discover(dir, games.ProtocolIA, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +99,7 @@ func TestDiscoverUnreadable(t *testing.T) {
 	}
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "secret.py"), "", 0o000)
-	_, notices, _ := Discover(dir, games.ProtocolIA)
+	_, notices, _ := Discover(dir, games.ProtocolIA, false)
 	if len(notices) != 1 || !strings.Contains(notices[0].Text, "cannot read") {
 		t.Errorf("notices = %v, want one 'cannot read'", notices)
 	}
@@ -121,7 +121,7 @@ func TestLinksOutsideSkipped(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	es, notices, err := Discover(dir, games.ProtocolIA)
+	es, notices, err := Discover(dir, games.ProtocolIA, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,11 +230,11 @@ func TestPrune(t *testing.T) {
 func TestHashChangesWithContentOnly(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "b.py"), "x = 1\n", 0o644)
-	es1, _, _ := Discover(dir, games.ProtocolIA)
+	es1, _, _ := Discover(dir, games.ProtocolIA, false)
 	write(t, filepath.Join(dir, "b.py"), "x = 2\n", 0o644)
-	es2, _, _ := Discover(dir, games.ProtocolIA)
+	es2, _, _ := Discover(dir, games.ProtocolIA, false)
 	write(t, filepath.Join(dir, "b.py"), "x = 1\n", 0o600)
-	es3, _, _ := Discover(dir, games.ProtocolIA)
+	es3, _, _ := Discover(dir, games.ProtocolIA, false)
 	if es1[0].SHA256 == es2[0].SHA256 {
 		t.Error("a changed file kept its hash")
 	}
@@ -250,7 +250,7 @@ func TestStageFolderAndModes(t *testing.T) {
 	if err := os.Symlink("/etc/passwd", filepath.Join(src, "bot", "passwd")); err != nil {
 		t.Fatal(err)
 	}
-	es, _, err := Discover(src, games.ProtocolProgram)
+	es, _, err := Discover(src, games.ProtocolProgram, false)
 	if err != nil || len(es) != 1 {
 		t.Fatalf("discover: %v %v", es, err)
 	}

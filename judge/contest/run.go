@@ -46,6 +46,9 @@ type Config struct {
 	Image     string // runtime image digest, recorded with every game
 	Labels    map[string]string
 	Retries   int // attempts of a game that failed for the judge's own reasons
+	// URLBots lets bots reached by URL (name.url) play: they are not
+	// sandboxed, so only the organiser can allow them.
+	URLBots bool
 }
 
 // settings is what makes two runs the same tournament: change any of these
@@ -110,7 +113,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	}
 	var sum Summary
 	protocol := cfg.Rules.Protocol()
-	entries, notices, err := Discover(cfg.Dir, protocol)
+	entries, notices, err := Discover(cfg.Dir, protocol, cfg.URLBots)
 	if err != nil {
 		return sum, err
 	}
