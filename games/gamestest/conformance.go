@@ -26,8 +26,9 @@ type Player func(rng *rand.Rand, request json.RawMessage) json.RawMessage
 // garbage or faults, the others coming from the Player.
 var garbageRates = []float64{0, 0.03, 0.3, 1}
 
-// gamesPerRate is how many games each rate plays for each number of seats.
-const gamesPerRate = 12
+// gamesPerRate is how many games each rate plays for each number of seats
+// (a quarter of them under go test -short).
+const gamesPerRate = 8
 
 // unbounded is the most steps a game of rules that are not games.Bounded
 // may take.
@@ -48,9 +49,13 @@ func Conformance(t testing.TB, r games.Rules, play Player) {
 	if hi > lo {
 		seats = append(seats, hi)
 	}
+	perRate := gamesPerRate
+	if testing.Short() {
+		perRate /= 4
+	}
 	for _, n := range seats {
 		for ri, rate := range garbageRates {
-			for i := range gamesPerRate {
+			for i := range perRate {
 				seed := int64(n*1_000_000 + ri*1_000 + i)
 				if problem := conform(r, seed, n, rate, play); problem != "" {
 					t.Errorf("%s, %d seats, seed %d, %.0f%% garbage: %s", r.Name(), n, seed, rate*100, problem)
