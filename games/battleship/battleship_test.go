@@ -483,3 +483,78 @@ func TestConformance(t *testing.T) {
 	gamestest.Conformance(t, battleship.Rules{}, player)
 	gamestest.Conformance(t, battleship.Rules{Width: 4, Height: 3, Ships: [6]int{2, 1, 1}}, player)
 }
+
+// FuzzFleet judges any init reply on a small grid: nothing panics, the
+// move encodes, and a fleet accepted is exactly the one asked for, straight,
+// on the grid and without overlap, as the View shows it.
+func FuzzFleet(f *testing.F) {
+	r := battleship.Rules{Width: 4, Height: 3, Ships: [6]int{2, 1}}
+	for _, s := range []string{
+		`{"boats":["0,0-0,0","1,0-1,0","2,0-3,0"]}`, `{"boats":["3,2-3,2","0,2-0,2","0,0-1,0"]}`, `{"boats":["0,0-0,0","0,0-0,0","2,0-3,0"]}`,
+		`{"boats":["0,0-1,1"]}`, `{"boats":["9,9-9,9","1,0-1,0","2,0-3,0"]}`, `{"boats":[1,2,3]}`, `{"boats":null}`, `{}`, "\x80",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		s := r.New(1, names)
+		m := s.Apply([]games.Answer{{Data: answer}, data(`{"boats":["0,0-0,0","1,0-1,0","2,0-3,0"]}`)})[0]
+		if _, err := json.Marshal(m); err != nil {
+			t.Fatalf("%q: the move does not encode: %v", answer, err)
+		}
+		if m.Verdict != fault.None {
+			if m.Reason == "" || len(s.ToMove()) != 0 {
+				t.Fatalf("%q refused: %+v", answer, m)
+			}
+			return
+		}
+		var v struct {
+			Boats [2][]struct{ X1, Y1, X2, Y2, Length int } `json:"boats"`
+		}
+		if err := json.Unmarshal(s.View(), &v); err != nil {
+			t.Fatal(err)
+		}
+		taken := map[[2]int]bool{}
+		var lengths []int
+		for _, b := range v.Boats[0] {
+			if b.X1 != b.X2 && b.Y1 != b.Y2 || b.X1 < 0 || b.Y1 < 0 || b.X2 >= 4 || b.Y2 >= 3 || b.X1 > b.X2 || b.Y1 > b.Y2 {
+				t.Fatalf("%q accepted with the boat %+v", answer, b)
+			}
+			for x := b.X1; x <= b.X2; x++ {
+				for y := b.Y1; y <= b.Y2; y++ {
+					if taken[[2]int{x, y}] {
+						t.Fatalf("%q accepted with boats overlapping at %d,%d", answer, x, y)
+					}
+					taken[[2]int{x, y}] = true
+				}
+			}
+			lengths = append(lengths, b.Length)
+		}
+		if slices.Sort(lengths); !slices.Equal(lengths, []int{1, 1, 2}) {
+			t.Fatalf("%q accepted with boats of lengths %v", answer, lengths)
+		}
+	})
+}
+
+// FuzzShot judges any play-turn reply: nothing panics, the move encodes,
+// and a shot accepted is on the grid.
+func FuzzShot(f *testing.F) {
+	for _, s := range []string{`{"play":"3,4"}`, `{"play":"0,0"}`, `{"play":"10,0"}`, `{"play":"3, 4"}`, `{"play":"-1,0"}`, `{"play":[3,4]}`, `{"move":"34"}`, `{}`, "\x80"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		s := started(t)
+		m := s.Apply([]games.Answer{{Data: answer}})[0]
+		if _, err := json.Marshal(m); err != nil {
+			t.Fatalf("%q: the move does not encode: %v", answer, err)
+		}
+		if m.Verdict != fault.None {
+			if m.Reason == "" || len(s.ToMove()) != 0 || !reflect.DeepEqual(s.Outcome().Rank, []int{2, 1}) {
+				t.Fatalf("%q refused: %+v, outcome %+v", answer, m, s.Outcome())
+			}
+			return
+		}
+		if e := decodeEvent(t, m); e.X < 0 || e.X > 9 || e.Y < 0 || e.Y > 9 || e.Result == "" || !slices.Equal(s.ToMove(), []int{1}) {
+			t.Fatalf("%q accepted as %+v", answer, e)
+		}
+	})
+}

@@ -300,3 +300,33 @@ func player(rng *rand.Rand, req json.RawMessage) json.RawMessage {
 }
 
 func TestConformance(t *testing.T) { gamestest.Conformance(t, connectfour.Rules, player) }
+
+// FuzzAnswer plays any reply in a game under way: nothing panics, the move
+// encodes, and a reply is either a piece on the lowest free row of a column
+// that was not full, or a fault that ends the game with a reason.
+func FuzzAnswer(f *testing.F) {
+	for _, s := range []string{`{"play":3}`, `{"play":"3"}`, `{"play":1}`, `{"play":7}`, `{"play":"-0"}`, `{"play":2.5}`, `{"play":"1e0"}`, `{"play":1e400}`, `{}`, "\x80"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		s := started(t, 1, 1, 1, 1, 1, 1, 2)
+		m := s.Apply([]games.Answer{{Data: answer}})[0]
+		if _, err := json.Marshal(m); err != nil {
+			t.Fatalf("%q: the move does not encode: %v", answer, err)
+		}
+		if m.Verdict != fault.None {
+			if m.Reason == "" || len(s.ToMove()) != 0 || !reflect.DeepEqual(s.Outcome().Rank, []int{1, 2}) {
+				t.Fatalf("%q refused: %+v, outcome %+v", answer, m, s.Outcome())
+			}
+			return
+		}
+		e := decodeEvent(t, m)
+		want := 0
+		if e.Col == 2 {
+			want = 1
+		}
+		if e.Col < 0 || e.Col > 6 || e.Col == 1 || e.Row != want {
+			t.Fatalf("%q accepted as %s", answer, m.Event)
+		}
+	})
+}

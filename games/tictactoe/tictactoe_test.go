@@ -309,3 +309,29 @@ func player(rng *rand.Rand, req json.RawMessage) json.RawMessage {
 }
 
 func TestConformance(t *testing.T) { gamestest.Conformance(t, tictactoe.Rules, player) }
+
+// FuzzAnswer plays any reply in a game under way: nothing panics, the move
+// encodes, and a reply is either a piece on a cell that was free or a
+// fault that ends the game with a reason.
+func FuzzAnswer(f *testing.F) {
+	for _, s := range []string{`{"play":"2-2"}`, `{"play":"1-1"}`, `{"play":"3-0"}`, `{"play":"01-2"}`, `{"play":4}`, `{"play":null}`, `{}`, `[]`, "\x80", `{"play":"0-0","comment":1}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, answer []byte) {
+		s := started(t, "1-1", "0-0")
+		m := s.Apply([]games.Answer{{Data: answer}})[0]
+		if _, err := json.Marshal(m); err != nil {
+			t.Fatalf("%q: the move does not encode: %v", answer, err)
+		}
+		if m.Verdict != fault.None {
+			if m.Reason == "" || len(s.ToMove()) != 0 || !reflect.DeepEqual(s.Outcome().Rank, []int{2, 1}) {
+				t.Fatalf("%q refused: %+v, outcome %+v", answer, m, s.Outcome())
+			}
+			return
+		}
+		var e struct{ Row, Col int }
+		if err := json.Unmarshal(m.Event, &e); err != nil || e.Row < 0 || e.Row > 2 || e.Col < 0 || e.Col > 2 || e.Row == e.Col && e.Row != 2 {
+			t.Fatalf("%q accepted as %s", answer, m.Event)
+		}
+	})
+}
