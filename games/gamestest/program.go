@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -54,6 +57,32 @@ func NewProgram(tb testing.TB, path string) *Program {
 		p.argv = []string{exe, path}
 	}
 	return p
+}
+
+// Programs are the bot files of a submissions folder, dir, in name order;
+// the test fails when there are none.
+func Programs(tb testing.TB, dir string) []*Program {
+	tb.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var programs []*Program
+	for _, e := range entries {
+		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
+			programs = append(programs, NewProgram(tb, filepath.Join(dir, e.Name())))
+		}
+	}
+	if len(programs) == 0 {
+		tb.Fatalf("no bots in %s", dir)
+	}
+	return programs
+}
+
+// Name is the bot's name, its file name without the extension, as the judge
+// names bots.
+func (p *Program) Name() string {
+	return strings.TrimSuffix(filepath.Base(p.Path), filepath.Ext(p.Path))
 }
 
 // Slowest is the longest time the program took to answer a request.
@@ -181,4 +210,115 @@ func Take(tb testing.TB, s games.State, answers ...games.Answer) []games.Move {
 		answers = answers[n:]
 	}
 	return moves
+}
+
+// Match plays n games of r between the programs a and b, a in seat 0 in the
+// even games and in seat 1 in the odd ones, with seeds 1 to n, and fails tb
+// on any verdict: an example bot must never be faulted. It returns a's
+// wins, the draws and a's losses.
+func Match(tb testing.TB, r games.Rules, a, b *Program, n int) (wins, draws, losses int) {
+	tb.Helper()
+	for i := range n {
+		seats := []*Program{a, b}
+		if i%2 == 1 {
+			seats = []*Program{b, a}
+		}
+		s, steps := Play(tb, r, int64(i+1), []string{seats[0].Name(), seats[1].Name()}, []Bot{seats[0].Ask, seats[1].Ask})
+		for _, st := range steps {
+			for _, m := range st.Moves {
+				if m.Verdict != fault.None {
+					tb.Errorf("%s, game %d of %s against %s: %s was faulted: %s %s (answer %s)",
+						r.Name(), i+1, a.Name(), b.Name(), seats[m.Seat].Name(), m.Verdict, m.Reason, m.Answer)
+				}
+			}
+		}
+		switch o := s.Outcome(); o.Points(i%2, 1-i%2) {
+		case 1:
+			wins++
+		case 0.5:
+			draws++
+		default:
+			losses++
+		}
+	}
+	return wins, draws, losses
+}
+
+// CheckBots asks every program what it would play at a few positions of a
+// game of r played by play (the init, the first turn, the middle turn), twice
+// each, and fails t unless it answers the same both times and the rules take
+// the answer without a fault. It logs each program's slowest answer.
+func CheckBots(t *testing.T, r games.Rules, programs []*Program, play Player) {
+	t.Helper()
+	const seed = 42
+	lo, _ := r.Seats()
+	names := make([]string, lo)
+	bots := make([]Bot, lo)
+	rng := rand.New(rand.NewPCG(seed, 0))
+	for i := range names {
+		names[i] = fmt.Sprintf("player%d", i)
+		bots[i] = func(req json.RawMessage) games.Answer { return games.Answer{Data: play(rng, req)} }
+	}
+	_, steps := Play(t, r, seed, names, bots)
+	for _, k := range []int{0, 1, len(steps) / 2} {
+		for i := range steps[k].Seats {
+			req := steps[k].Requests[i]
+			if req == nil {
+				continue
+			}
+			for _, p := range programs {
+				a := p.Ask(req)
+				if again := p.Ask(req); !reflect.DeepEqual(a, again) {
+					t.Errorf("%s answered %s, then %s to the same request %s", p.Name(), describe(a), describe(again), req)
+				}
+				s := r.New(seed, names)
+				for _, st := range steps[:k] {
+					s.Apply(st.Answers)
+				}
+				answers := slices.Clone(steps[k].Answers)
+				answers[i] = a
+				if m := s.Apply(answers)[i]; m.Verdict != fault.None {
+					t.Errorf("%s answered %s to %s: %s %s", p.Name(), describe(a), req, m.Verdict, m.Reason)
+				}
+			}
+		}
+	}
+	for _, p := range programs {
+		t.Logf("%s: slowest answer %v", p.Name(), p.Slowest().Round(time.Millisecond))
+	}
+}
+
+// Tournament plays every pair of programs two games (one in each seat) and
+// strong against weak n more, the pairs two at a time, failing t on any
+// fault (Match). It logs every result and returns strong's wins, draws and
+// losses against weak.
+func Tournament(t *testing.T, r games.Rules, programs []*Program, strong, weak string, n int) (wins, draws, losses int) {
+	t.Helper()
+	find := func(name string) *Program {
+		for _, p := range programs {
+			if p.Name() == name {
+				return p
+			}
+		}
+		t.Fatalf("no bot %s among the examples", name)
+		return nil
+	}
+	s, w := find(strong), find(weak)
+	t.Run("pairs", func(t *testing.T) {
+		for i, a := range programs {
+			for _, b := range programs[i+1:] {
+				t.Run(a.Name()+"-"+b.Name(), func(t *testing.T) {
+					t.Parallel()
+					w, d, l := Match(t, r, a, b, 2)
+					t.Logf("%s against %s: %d wins, %d draws, %d losses", a.Name(), b.Name(), w, d, l)
+				})
+			}
+		}
+		t.Run(fmt.Sprintf("%s-%s-%d-games", strong, weak, n), func(t *testing.T) {
+			t.Parallel()
+			wins, draws, losses = Match(t, r, s, w, n)
+			t.Logf("%s against %s, %d games: %d wins, %d draws, %d losses", strong, weak, n, wins, draws, losses)
+		})
+	})
+	return wins, draws, losses
 }
