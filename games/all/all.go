@@ -4,7 +4,10 @@
 package all
 
 import (
+	_ "botjudge/games/battleship"
 	_ "botjudge/games/battleships"
+	_ "botjudge/games/connectfour"
+	_ "botjudge/games/tictactoe"
 	_ "botjudge/games/tron"
 	_ "botjudge/games/virus"
 )

@@ -532,8 +532,9 @@ func quote(raw []byte) string {
 		return "nothing"
 	}
 	if len(s) > limit {
+		// An answer that is not UTF-8 may have no rune start at all.
 		cut := limit
-		for !utf8.RuneStart(s[cut]) {
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
 			cut--
 		}
 		return s[:cut] + "…"

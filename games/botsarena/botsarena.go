@@ -1,7 +1,10 @@
 // Package botsarena is the message format shared by the botsArena games
 // (tic-tac-toe, connect four, battleship, Tron; SPEC §3): the judge sends
 // {"game-id", "action", "game", "players", "board", "you", "player-index"}
-// and a bot answers {"name": …} to init and {"play": …} to play-turn.
+// and a bot answers {"name": …} to init and {"play": …} to play-turn. It
+// also holds what those games judge alike: a reply read as an object, a
+// fault said in the author's words, cells written "1-2" or "3,4", and the
+// outcomes of a duel.
 package botsarena
 
 import (
@@ -22,8 +25,8 @@ const (
 	PlayTurn = "play-turn"
 )
 
-// Message is one request to a bot. You is left out when nil (Tron has no
-// mark); PlayerIndex is always present, 0 included.
+// Message is one request to a bot. You is left out when nil (Tron and
+// battleship have no mark); PlayerIndex is always present, 0 included.
 type Message struct {
 	GameID      string `json:"game-id"`
 	Action      string `json:"action"`
@@ -53,16 +56,44 @@ func InitMove(seat int, a games.Answer) games.Move {
 	return m
 }
 
+// Judge reads seat's reply to a play-turn, in a game where any fault of a
+// judged answer loses. ok says the reply has a "play", given back; when it
+// has none, or the bot gave no answer, the Move holds the verdict and says
+// why.
+func Judge(seat int, a games.Answer) (m games.Move, play json.RawMessage, ok bool) {
+	m = games.Move{Seat: seat, Answer: Recorded(a.Data)}
+	if a.Fault != fault.None {
+		m.Verdict, m.Reason = a.Fault, FaultReason(a)
+		return m, nil, false
+	}
+	play, why := Play(a.Data)
+	if why != "" {
+		m.Verdict, m.Reason = fault.Malformed, why
+		return m, nil, false
+	}
+	return m, play, true
+}
+
+// Object reads a reply as a JSON object, telling it apart from null, arrays
+// and other values that json.Unmarshal would accept or turn into a nil map.
+func Object(data []byte) (map[string]json.RawMessage, bool) {
+	data = bytes.TrimSpace(data)
+	var obj map[string]json.RawMessage
+	if len(data) == 0 || data[0] != '{' || json.Unmarshal(data, &obj) != nil {
+		return nil, false
+	}
+	return obj, true
+}
+
 // Play reads a play-turn reply {"play": …}; other keys (a comment) are
 // ignored. why says in the author's terms what is wrong, "" when the reply
 // has a play.
 func Play(data []byte) (play json.RawMessage, why string) {
-	data = bytes.TrimSpace(data)
-	var reply map[string]json.RawMessage
-	if len(data) == 0 || data[0] != '{' || json.Unmarshal(data, &reply) != nil {
+	reply, ok := Object(data)
+	if !ok {
 		return nil, fmt.Sprintf(`the answer must be a JSON object like {"play": …}, got %s`, Quote(data))
 	}
-	play, ok := reply["play"]
+	play, ok = reply["play"]
 	if !ok {
 		return nil, fmt.Sprintf(`the answer has no "play": %s`, Quote(data))
 	}
@@ -79,12 +110,56 @@ func String(raw json.RawMessage) (string, bool) {
 	return s, true
 }
 
-// FaultReason is the reason a fault gives: the sandbox's detail, or its kind.
-func FaultReason(a games.Answer) string {
-	if a.Detail == "" {
-		return string(a.Fault)
+// Pair reads two numbers joined by sep, as botsArena writes cells ("1-2",
+// "3,4"): decimal digits only, without sign or space, up to 9 each.
+func Pair(s string, sep byte) (a, b int, ok bool) {
+	x, y, found := strings.Cut(s, string(sep))
+	if !found {
+		return 0, 0, false
 	}
-	return a.Detail
+	a, okA := digits(x)
+	b, okB := digits(y)
+	return a, b, okA && okB
+}
+
+func digits(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
+}
+
+// FaultReason says a fault to the bot's author: the fault's words and the
+// sandbox's detail ("timeout: no answer within 10s"), or a sentence when
+// there is no detail.
+func FaultReason(a games.Answer) string {
+	info, ok := fault.Lookup(a.Fault)
+	switch {
+	case a.Detail == "":
+		return a.Fault.Plain()
+	case ok:
+		return info.En + ": " + a.Detail
+	}
+	return string(a.Fault) + ": " + a.Detail
+}
+
+// Won is the outcome of a duel won by seat winner.
+func Won(winner int, reason string) games.Outcome {
+	rank := []int{2, 2}
+	rank[winner] = 1
+	return games.Outcome{Rank: rank, Reason: reason}
+}
+
+// Drawn is the outcome of a drawn duel.
+func Drawn(reason string) games.Outcome {
+	return games.Outcome{Rank: []int{1, 1}, Reason: reason}
 }
 
 // Recorded is an answer as a Move keeps it: a Move must always encode, so an
@@ -97,10 +172,11 @@ func Recorded(data []byte) json.RawMessage {
 	return b
 }
 
-// Quote shows a bot's answer in a reason, shortened: it may be 64 KiB long.
+// Quote shows a bot's answer in a reason, shortened: it may be 64 KiB long,
+// and it is kept valid UTF-8 so that the reason stores and shows well.
 func Quote(raw []byte) string {
 	const limit = 60
-	s := strings.TrimSpace(string(raw))
+	s := strings.ToValidUTF8(strings.TrimSpace(string(raw)), "\uFFFD")
 	if s == "" {
 		return "nothing"
 	}
