@@ -47,7 +47,7 @@ func NewProgram(tb testing.TB, path string) *Program {
 	tb.Helper()
 	p := &Program{Path: path, argv: []string{path}}
 	if name, ok := interpreters[filepath.Ext(path)]; ok {
-		exe, err := exec.LookPath(name)
+		exe, err := interpreter(name)
 		if err != nil {
 			if os.Getenv("CI") == "true" {
 				tb.Fatalf("%s is required under CI=true to run %s: %v", name, path, err)
@@ -57,6 +57,31 @@ func NewProgram(tb testing.TB, path string) *Program {
 		p.argv = []string{exe, path}
 	}
 	return p
+}
+
+var (
+	resolved   sync.Map // interpreter name → its executable
+	selfReport = map[string][]string{"python3": {"-c", "import sys; print(sys.executable)"}}
+)
+
+// interpreter finds an interpreter's own executable: a version manager's
+// shim (pyenv's python3 is a shell script) would cost every request of every
+// bot a shell and a lookup, three times a Python bot's own start.
+func interpreter(name string) (string, error) {
+	if exe, ok := resolved.Load(name); ok {
+		return exe.(string), nil
+	}
+	exe, err := exec.LookPath(name)
+	if err != nil {
+		return "", err
+	}
+	if args, ok := selfReport[name]; ok {
+		if out, err := exec.Command(exe, args...).Output(); err == nil && strings.TrimSpace(string(out)) != "" {
+			exe = strings.TrimSpace(string(out))
+		}
+	}
+	resolved.Store(name, exe)
+	return exe, nil
 }
 
 // Programs are the bot files of a submissions folder, dir, in name order;

@@ -39,6 +39,7 @@ import (
 	"strings"
 
 	"botjudge/games"
+	"botjudge/games/botsarena"
 	"botjudge/games/fault"
 )
 
@@ -102,7 +103,7 @@ const seedStream = 0x74726f6e // "tron"
 // they are out from the first turn.
 func (r Rules) New(seed int64, names []string) games.State {
 	w, h := r.size()
-	g := &game{w: w, h: h, names: names, id: strconv.FormatInt(seed, 10),
+	g := &game{w: w, h: h, names: names, id: botsarena.GameID(seed),
 		grid: make([]int, w*h), trails: make([][]cell, len(names)), fates: make([]games.Fate, len(names))}
 	for i := range g.grid {
 		g.grid[i] = free
@@ -234,7 +235,7 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 		g.inited = true
 		moves := make([]games.Move, len(seats))
 		for i, seat := range seats {
-			moves[i] = games.Move{Seat: seat, Answer: recorded(answers[i].Data), Unjudged: true, Reason: initReason(answers[i])}
+			moves[i] = botsarena.InitMove(seat, answers[i])
 		}
 		return moves
 	}
@@ -269,7 +270,7 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 		if s.cause == "" {
 			g.trails[s.seat] = append(g.trails[s.seat], s.to)
 			g.grid[g.index(s.to)] = s.seat
-			s.move.Event = encode(map[string][]int{"to": {s.to.x, s.to.y}})
+			s.move.Event = botsarena.Encode(map[string][]int{"to": {s.to.x, s.to.y}})
 		} else {
 			died = append(died, s.seat)
 			g.die(s)
@@ -293,14 +294,17 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 func (g *game) aim(seat int, a games.Answer) *step {
 	t := g.trails[seat]
 	head := t[len(t)-1]
-	s := &step{seat: seat, at: head, move: games.Move{Seat: seat, Answer: recorded(a.Data)}}
-	if a.Fault != fault.None {
-		s.cause, s.move.Verdict, s.move.Reason = string(a.Fault), a.Fault, faultReason(a)
-		return s
+	m, play, ok := botsarena.Judge(seat, a)
+	s := &step{seat: seat, at: head, move: m}
+	var d cell
+	if ok {
+		var why string
+		if d, why = direction(play); why != "" {
+			s.move.Verdict, s.move.Reason, ok = fault.Malformed, why, false
+		}
 	}
-	d, why := parseMove(a.Data)
-	if why != "" {
-		s.cause, s.move.Verdict, s.move.Reason = string(fault.Malformed), fault.Malformed, why
+	if !ok {
+		s.cause = string(s.move.Verdict)
 		return s
 	}
 	s.to = cell{head.x + d.x, head.y + d.y}
@@ -339,7 +343,7 @@ func (g *game) die(s *step) {
 	if len(f.By) > 0 {
 		ev["by"] = f.By
 	}
-	s.move.Event = encode(ev)
+	s.move.Event = botsarena.Encode(ev)
 }
 
 func (g *game) checkEnd(died int) {
@@ -405,81 +409,19 @@ func (g *game) View() json.RawMessage {
 			v.Trails[seat][i] = [2]int{c.x, c.y}
 		}
 	}
-	return encode(v)
+	return botsarena.Encode(v)
 }
 
 // directions are the moves of a reply.
 var directions = map[string]cell{"x+": {1, 0}, "x-": {-1, 0}, "y+": {0, 1}, "y-": {0, -1}}
 
-// parseMove reads {"play": "x+"|"x-"|"y+"|"y-"}; other keys (a comment, a
-// name) are ignored.
-func parseMove(data []byte) (cell, string) {
-	var reply map[string]json.RawMessage
-	if err := json.Unmarshal(data, &reply); err != nil || reply == nil {
-		return cell{}, fmt.Sprintf(`the answer must be a JSON object like {"play":"x+"}, got %s`, quote(data))
+// direction reads a reply's play: "x+", "x-", "y+" or "y-".
+func direction(play json.RawMessage) (cell, string) {
+	dir, ok := botsarena.String(play)
+	if d, known := directions[dir]; ok && known {
+		return d, ""
 	}
-	raw, ok := reply["play"]
-	if !ok {
-		return cell{}, fmt.Sprintf(`the answer has no "play": %s`, quote(data))
-	}
-	var dir string
-	if json.Unmarshal(raw, &dir) != nil {
-		return cell{}, fmt.Sprintf(`"play" must be one of "x+", "x-", "y+", "y-", got %s`, quote(raw))
-	}
-	d, ok := directions[dir]
-	if !ok {
-		return cell{}, fmt.Sprintf(`"play" must be one of "x+", "x-", "y+", "y-", got %q`, clip(dir))
-	}
-	return d, ""
-}
-
-// initReason says what a bot answered to init, which is not judged.
-func initReason(a games.Answer) string {
-	if a.Fault != fault.None {
-		return "init, not judged: " + faultReason(a)
-	}
-	return "init, not judged"
-}
-
-func faultReason(a games.Answer) string {
-	if a.Detail == "" {
-		return string(a.Fault)
-	}
-	return a.Detail
-}
-
-// recorded is the answer as a Move keeps it: always valid JSON.
-func recorded(data []byte) json.RawMessage {
-	if len(data) == 0 || json.Valid(data) {
-		return data
-	}
-	return encode(string(data))
-}
-
-// quote shows a bot's answer in a reason, shortened.
-func quote(raw []byte) string {
-	s := strings.TrimSpace(string(raw))
-	if s == "" {
-		return "nothing"
-	}
-	return clip(s)
-}
-
-func clip(s string) string {
-	const max = 60
-	if r := []rune(s); len(r) > max {
-		return string(r[:max]) + "…"
-	}
-	return s
-}
-
-// encode marshals values built by this package, which always encode.
-func encode(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic("tron: " + err.Error())
-	}
-	return b
+	return cell{}, fmt.Sprintf(`"play" must be one of "x+", "x-", "y+", "y-", got %s`, botsarena.Quote(play))
 }
 
 // Board implements games.Boarder: the grid as text, y growing downwards,

@@ -60,36 +60,66 @@ def place(rng, w, h, lengths):
     return []
 
 
-def sunk_boats(strikes, lengths):
+def sunk_boats(w, h, strikes, lengths):
     """The hits, the hits that belong to sunk boats, and the lengths still
     afloat. A boat sunk by a shot is a run through it of the hits made so
-    far, the sinking shot at an end if it can be, of a length still afloat,
-    the longest first. (Boats may touch, so this is a guess: aim looks past
-    it when it leaves hits that no boat afloat explains.)"""
+    far, of a length still afloat. Boats may touch, so a sunk boat is a
+    guess, and a wrong one can hide a boat for good: the guesses are
+    searched, the longest boats first, for one that leaves every other hit
+    room for a boat still afloat."""
     afloat = Counter(lengths)
-    hits, resolved = set(), set()
-    for s, result in strikes:
-        if not result:
-            continue
+    hits, resolved, first = set(), set(), []
+    misses = {s for s, result in strikes if not result}
+    budget = [2000]
+
+    def fits(c):
+        blocked = misses | resolved
+        for length in (n for n in afloat if afloat[n] > 0):
+            for dx, dy in ((1, 0), (0, 1)):
+                for k in range(length):
+                    run = [(c[0] + (i - k) * dx, c[1] + (i - k) * dy) for i in range(length)]
+                    if all(0 <= x < w and 0 <= y < h and (x, y) not in blocked for x, y in run):
+                        return True
+        return False
+
+    def search(i):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        while i < len(strikes) and strikes[i][1] != "hit and sunk":
+            if strikes[i][1]:
+                hits.add(strikes[i][0])
+            i += 1
+        if i == len(strikes):
+            if not first:
+                first.append((set(hits), set(resolved), Counter(afloat)))
+            return all(fits(c) for c in hits - resolved)
+        s = strikes[i][0]
         hits.add(s)
-        if result != "hit and sunk":
-            continue
-        found = None
+        options = []
         for length in sorted((n for n in afloat if afloat[n] > 0), reverse=True):
             for dx, dy in ((1, 0), (0, 1)):
                 for k in [0, length - 1] + list(range(1, length - 1)):
-                    run = [(s[0] + (i - k) * dx, s[1] + (i - k) * dy) for i in range(length)]
+                    run = [(s[0] + (j - k) * dx, s[1] + (j - k) * dy) for j in range(length)]
                     if all(c in hits and c not in resolved for c in run):
-                        found = (length, run)
-                        break
-                if found:
-                    break
-            if found:
-                break
-        length, run = found or (min((n for n in afloat if afloat[n] > 0), default=0), [s])
-        afloat[length] -= 1
-        resolved.update(run)
-    return hits, resolved, afloat
+                        options.append((length, run))
+        if not options:
+            options = [(min((n for n in afloat if afloat[n] > 0), default=0), [s])]
+        saved = set(hits)
+        for length, run in options:
+            afloat[length] -= 1
+            added = [c for c in run if c not in resolved]
+            resolved.update(added)
+            if search(i + 1):
+                return True
+            afloat[length] += 1
+            resolved.difference_update(added)
+            hits.intersection_update(saved)
+        return False
+
+    if search(0):
+        return hits, resolved, afloat
+    return first[0]
 
 
 def density(w, h, afloat, blocked, open_hits, shot, target):
@@ -119,7 +149,7 @@ def aim(rng, w, h, lengths, strikes):
         if (x, y) not in shot:  # a repeated shot says nothing new
             shot.add((x, y))
             first.append(((x, y), strike["result"]))
-    hits, resolved, afloat = sunk_boats(first, lengths)
+    hits, resolved, afloat = sunk_boats(w, h, first, lengths)
     misses = shot - hits
     open_hits = hits - resolved
     weight = Counter()

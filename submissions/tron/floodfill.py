@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tron bot: flood fill. Of the moves that do not kill it at once, it takes
 the one that leaves it the most room (the cells it can reach before anyone
-else), and avoids cells next to another head, where a head-on collision
+else), and shuns cells next to another head, where a head-on collision
 could happen. Reads botsArena's JSON from argv[1], or stdin when the judge
 sends it there (very large boards); prints one JSON answer."""
 import json
@@ -55,7 +55,9 @@ def main():
         nxt = (head[0] + dx, head[1] + dy)
         if not (0 <= nxt[0] < width and 0 <= nxt[1] < height) or nxt in taken:
             continue
-        score = (room(nxt, taken | {nxt}, others, width, height), nxt not in near_heads)
+        # A cell next to another head may be entered by it too: a head-on
+        # collision kills both, so it is worth much less room.
+        score = room(nxt, taken | {nxt}, others, width, height) * (0.25 if nxt in near_heads else 1)
         if best_score is None or score > best_score:
             best, best_score = name, score
     print(json.dumps({"play": best}))
