@@ -2,6 +2,7 @@ package screen_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"botjudge/judge/screen"
@@ -9,7 +10,8 @@ import (
 )
 
 // Every stored game of the seed database replays through the rules to its
-// stored result.
+// stored result, every frame in the envelope the pages draw without the
+// game: a score per seat, and whose turn it is until the end.
 func TestReplaysEndOnStoredOutcome(t *testing.T) {
 	ctx := context.Background()
 	for _, sd := range []seeded{fix.virus, fix.ships, fix.live} {
@@ -39,8 +41,16 @@ func TestReplaysEndOnStoredOutcome(t *testing.T) {
 				}
 			}
 			moves := 0
-			for _, f := range rp.Frames {
+			for i, f := range rp.Frames {
 				moves += len(f.Moves)
+				if len(f.Scores) != len(g.Players) || (len(f.ToMove) == 0) != (i == len(rp.Frames)-1) {
+					t.Fatalf("%s game %d frame %d: scores %v, to move %v", sd.t.Game, g.ID, i, f.Scores, f.ToMove)
+				}
+			}
+			// The envelope's last scores are the stored ones: the cards
+			// of any game end on the result.
+			if last := rp.Frames[len(rp.Frames)-1]; !slices.Equal(last.Scores, rp.Outcome.Score) {
+				t.Fatalf("%s game %d: last frame's scores %v, outcome %v", sd.t.Game, g.ID, last.Scores, rp.Outcome.Score)
 			}
 			if moves != len(g.Moves) {
 				t.Fatalf("%s game %d: %d moves in the frames, %d stored", sd.t.Game, g.ID, moves, len(g.Moves))
