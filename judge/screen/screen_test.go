@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games/fault"
 	"botjudge/games/virus"
 	"botjudge/judge/screen"
 	"botjudge/results"
@@ -216,10 +217,16 @@ func TestDictionary(t *testing.T) {
 			}
 		}
 	}
-	for _, v := range []string{"illegal", "malformed", "error", "timeout", "crash", "oom", "output"} {
-		if _, ok := dict["en"]["verdict."+v]; !ok {
-			t.Errorf("verdict %s has no name", v)
-		}
+}
+
+// The pages name faults from the judge's one list, with its classes and
+// words.
+func TestFaultsJSON(t *testing.T) {
+	srv := serve(t)
+	resp, body := get(t, srv.URL+"/api/faults.json")
+	want, _ := json.Marshal(fault.All())
+	if resp.StatusCode != 200 || !bytes.Equal(body, want) {
+		t.Errorf("faults.json: %s %s, want %s", resp.Status, body, want)
 	}
 }
 
