@@ -547,7 +547,7 @@ func TestLiveGameAdvances(t *testing.T) {
 		return fmt.Sprintf(`document.querySelector('.livecard[data-key="%s"]')`, g.Key)
 	}
 	pieces := func(g results.Game) int {
-		return eval[int](t, ctx, p, card(g)+`.querySelectorAll('.cell.s1, .cell.s2').length`)
+		return eval[int](t, ctx, p, card(g)+`.querySelectorAll('.cell:not([data-v="0"])').length`)
 	}
 	for _, n := range []int{10, 30} {
 		for _, g := range full {
