@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"botjudge/games"
+	_ "botjudge/games/all"
 	"botjudge/games/fault"
+	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/judge/screen"
 	"botjudge/judge/screen/browsertest"
@@ -506,24 +508,30 @@ func TestBattleshipsReplay(t *testing.T) {
 	}
 }
 
-// partial is a game of the live tournament after its first n moves, as
-// `judge run` writes it while the game is played.
-func partial(t *testing.T, g results.Game, n int) results.Live {
+// partial is a game after the steps of its first n moves (fewer when a step
+// would need more), as `judge run` writes it while the game is played.
+func partial(t *testing.T, rules games.Rules, g results.Game, n int) results.Live {
 	t.Helper()
 	answers := make([]games.Answer, n)
 	for i, m := range g.Moves[:n] {
 		answers[i] = games.Answer{Data: m.Answer}
 		if len(m.Answer) == 0 {
-			answers[i] = games.Answer{Fault: fault.Kind(m.Verdict), Detail: m.Detail}
+			answers[i] = games.Answer{Fault: m.Verdict, Detail: m.Detail}
 		}
 	}
-	names := []string{g.Players[0].Name, g.Players[1].Name}
-	s, _ := games.Replay(virus.Rules{}, g.Seed, names, answers, nil) // stops where the answers do
+	names := make([]string, len(g.Players))
 	players := make([]results.Player, len(g.Players))
 	for i, pl := range g.Players {
+		names[i] = pl.Name
 		players[i] = results.Player{Seat: i, BotID: pl.BotID, Name: pl.Name}
 	}
-	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: n, Last: g.Moves[n-1 : n], View: s.View(), Scores: s.Scores()}
+	applied, step := 0, 0
+	s, _ := games.Replay(rules, g.Seed, names, answers, func(_ games.State, moves []games.Move) { // stops where the answers do
+		step = len(moves)
+		applied += step
+	})
+	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: applied,
+		Last: g.Moves[applied-step : applied], View: s.View(), Scores: s.Scores()}
 }
 
 func TestLiveGameAdvances(t *testing.T) {
@@ -533,8 +541,8 @@ func TestLiveGameAdvances(t *testing.T) {
 	sd := fix.live
 	var full []results.Game
 	for _, pg := range sd.pending[:2] {
-		full = append(full, play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed,
-			[]bot{sd.bots[pg.seats[0]], sd.bots[pg.seats[1]]}, []int64{sd.ids[pg.seats[0]], sd.ids[pg.seats[1]]}, time.Now()))
+		bots, ids := sd.seated(pg.seats)
+		full = append(full, play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, bots, ids, time.Now()))
 	}
 	sd.pending = sd.pending[2:]
 	fix.live = sd
@@ -551,7 +559,7 @@ func TestLiveGameAdvances(t *testing.T) {
 	}
 	for _, n := range []int{10, 30} {
 		for _, g := range full {
-			l := partial(t, g, n)
+			l := partial(t, virus.Rules{}, g, n)
 			if err := fix.db.PutLive(ctx0, l); err != nil {
 				t.Fatal(err)
 			}
@@ -686,4 +694,178 @@ func TestFrenchWhenAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(t, ctx, p, `document.documentElement.lang === 'en' && document.querySelector('#top nav a.active')?.textContent === 'Standings'`)
+}
+
+// Every game's board module gives the shared pages what they draw with,
+// and has every string it asks for in both languages.
+func TestBoardModules(t *testing.T) {
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/standings", fix.virus.t.ID))
+	wait(t, ctx, p, `document.querySelector('table.standings')`)
+	names, _ := json.Marshal(games.Names())
+	problems := eval[map[string][]string](t, ctx, p, `(async (names) => {
+		const out = {};
+		for (const name of names) {
+			const url = '/assets/boards/' + name + '.js';
+			const m = await import(url);
+			const src = await (await fetch(url)).text();
+			const bad = out[name] = [];
+			for (const f of ['board', 'describe', 'short', 'legend', 'unit']) if (typeof m[f] !== 'function') bad.push('no function ' + f);
+			for (const f of ['seatMark', 'seatLabel']) if (f in m && typeof m[f] !== 'function') bad.push(f + ' is not a function');
+			const keys = (l) => Object.keys(m.strings?.[l] || {}).sort().join();
+			if (!keys('en') || keys('en') !== keys('fr')) bad.push('strings: en has ' + keys('en') + ', fr ' + keys('fr'));
+			for (const [, k] of src.matchAll(/\bt\('([\w.]+)'/g)) if (!(k in (m.strings?.en || {}))) bad.push('no string ' + k);
+		}
+		return out;
+	})(`+string(names)+`)`)
+	if len(problems) != len(games.Names()) {
+		t.Errorf("checked the boards of %v, the games are %v", problems, games.Names())
+	}
+	for name, bad := range problems {
+		for _, b := range bad {
+			t.Errorf("board of %s: %s", name, b)
+		}
+	}
+}
+
+// replayOf is the replay the server computes for a game.
+func replayOf(t *testing.T, srv *httptest.Server, id int64) screen.Replay {
+	t.Helper()
+	_, body := get(t, fmt.Sprintf("%s/api/game/%d/replay.json", srv.URL, id))
+	var rp screen.Replay
+	if err := json.Unmarshal(body, &rp); err != nil {
+		t.Fatal(err)
+	}
+	return rp
+}
+
+// A replay of every game, drawn by its board module, ends on the stored
+// result, with one card per seat showing the stored scores.
+func TestReplayOfEveryGame(t *testing.T) {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron} {
+		t.Run(sd.t.Game, func(t *testing.T) {
+			// The game with the most seats, the first of them.
+			most := 0
+			for _, g := range must(fix.db.Games(context.Background(), sd.t.ID, results.GameFilter{})) {
+				most = max(most, len(g.Players))
+			}
+			g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == most })
+			p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+			rp := replayOf(t, srv, g.ID)
+			wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+			if got, want := eval[[]int](t, ctx, p, `[...document.querySelectorAll('.card.tomove')].map(c => +c.dataset.seat)`), rp.Frames[0].ToMove; !slices.Equal(got, want) {
+				t.Errorf("at the start the cards say %v are to move, the rules %v", got, want)
+			}
+			press(t, ctx, p, "End")
+			last := len(rp.Frames) - 1
+			wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last))
+			var names, scores []string
+			for _, pl := range g.Players {
+				names = append(names, pl.Name)
+				scores = append(scores, strconv.Itoa(pl.Score))
+			}
+			cards := eval[[2][]string](t, ctx, p, `(cs => [cs.map(c => c.querySelector('.name').textContent), cs.map(c => c.querySelector('.score').textContent)])([...document.querySelectorAll('.card')])`)
+			if !slices.Equal(cards[0], names) || !slices.Equal(cards[1], scores) {
+				t.Errorf("the cards show %q with scores %q, the game has %q with %q", cards[0], cards[1], names, scores)
+			}
+			rank, score := ranksAndScores(g)
+			res := eval[[3]string](t, ctx, p, `(r => [r.dataset.rank, r.dataset.score, r.textContent])(document.querySelector('.result'))`)
+			if res[0] != rank || res[1] != score || !strings.Contains(res[2], g.Reason) {
+				t.Errorf("final result shows %q, stored rank %s score %s reason %q", res, rank, score, g.Reason)
+			}
+			title := eval[string](t, ctx, p, `document.querySelector('.gametitle h1').textContent`)
+			if want := strings.Join(names, " vs "); !strings.Contains(title, want) {
+				t.Errorf("the title says %q, not %q", title, want)
+			}
+			if n := eval[int](t, ctx, p, `document.querySelectorAll('.movelist li').length`); n != last {
+				t.Errorf("the move list has %d lines for %d steps", n, last)
+			}
+			noScroll(t, ctx, p, sd.t.Game+" replay")
+			screenshot(t, ctx, p, "replay-"+sd.t.Game+"-end")
+		})
+	}
+}
+
+// A game of three or more seats: the pair page counts its pairwise result as
+// the standings do, the bot page lists every opponent, the live card and
+// the presentation show every seat.
+func TestManySeats(t *testing.T) {
+	ctx0 := context.Background()
+	sd := fix.tron
+	all := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))
+	a, b := sd.ids[1], sd.ids[3]
+	rec := results.Pairings(sd.ids, all, results.SchemeDefault)[1][3]
+	p, ctx, srv := browse(t, fmt.Sprintf("/t/%d/pair/%d/%d", sd.t.ID, a, b))
+	wait(t, ctx, p, `document.querySelector('.pair-view .game-row')`)
+	head := eval[string](t, ctx, p, `document.querySelector('.pair-view h1').textContent`)
+	if want := fmt.Sprintf("%s %s – %s %s", sd.bots[1].name, points(rec.Points), points(rec.Against), sd.bots[3].name); head != want {
+		t.Errorf("the pair page says %q, the standings' pairings %q", head, want)
+	}
+	rows := eval[[][2]string](t, ctx, p, `[...document.querySelectorAll('.pair-view .game-row')].map(r => [r.dataset.game, r.className])`)
+	if len(rows) != rec.Games {
+		t.Errorf("the pair page lists %d games, the pairing has %d", len(rows), rec.Games)
+	}
+	wins := 0
+	for _, r := range rows {
+		if strings.Contains(r[1], "win") {
+			wins++
+		}
+	}
+	if wins != rec.Wins {
+		t.Errorf("the pair page marks %d games won, the pairing has %d wins", wins, rec.Wins)
+	}
+	screenshot(t, ctx, p, "pair-many-seats")
+
+	// The game of every bot: the bot page names its four opponents.
+	big := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == len(sd.bots) })
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/bot/%d", srv.URL, sd.t.ID, a)); err != nil {
+		t.Fatal(err)
+	}
+	game := fmt.Sprintf(`document.querySelector('.botgame[data-game="%d"]')`, big.ID)
+	wait(t, ctx, p, game)
+	if n := eval[int](t, ctx, p, game+`.querySelectorAll('.bghead a[href*="/pair/"]').length`); n != len(sd.bots)-1 {
+		t.Errorf("the bot page links %d opponents in a game of %d", n, len(sd.bots))
+	}
+
+	// A game of three in progress.
+	g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == 3 })
+	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	if err := fix.db.PutLive(ctx0, l); err != nil {
+		t.Fatal(err)
+	}
+	defer fix.db.ClearLive(ctx0, sd.t.ID)
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/live", srv.URL, sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	card := fmt.Sprintf(`document.querySelector('.livecard[data-key="%s"]')`, g.Key)
+	wait(t, ctx, p, card+`?.dataset.moves === '`+strconv.Itoa(l.Moves)+`'`)
+	seats := eval[[][2]string](t, ctx, p, `[...`+card+`.querySelectorAll('.lhead .who')].map(w => [w.querySelector('.n').textContent, w.querySelector('.lscore').textContent])`)
+	var want [][2]string
+	for i, pl := range g.Players {
+		want = append(want, [2]string{pl.Name, strconv.Itoa(l.Scores[i])})
+	}
+	if !slices.Equal(seats, want) {
+		t.Errorf("the live card shows %q, the game in progress %q", seats, want)
+	}
+	screenshot(t, ctx, p, "live-many-seats")
+	fix.db.ClearLive(ctx0, sd.t.ID)
+
+	// The presentation's decisive game names and shows all its seats.
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/show?dwell=1&replay=2", srv.URL, sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.show-view')?.dataset.stage === 'decisive' && document.querySelector('.show-view .replay')`)
+	id := eval[string](t, ctx, p, `document.querySelector('.show-view').dataset.game`)
+	gid, _ := strconv.ParseInt(id, 10, 64)
+	dg := must(fix.db.Game(ctx0, gid))
+	caption := eval[string](t, ctx, p, `document.querySelector('.show-view .caption').textContent`)
+	cards := eval[int](t, ctx, p, `document.querySelectorAll('.show-view .card').length`)
+	for _, pl := range dg.Players {
+		if !strings.Contains(caption, pl.Name) {
+			t.Errorf("the decisive game's caption %q does not name %s", caption, pl.Name)
+		}
+	}
+	if cards != len(dg.Players) {
+		t.Errorf("the decisive game shows %d cards for %d seats", cards, len(dg.Players))
+	}
+	screenshot(t, ctx, p, "show-many-seats")
 }

@@ -14,7 +14,7 @@ import (
 // game: a score per seat, and whose turn it is until the end.
 func TestReplaysEndOnStoredOutcome(t *testing.T) {
 	ctx := context.Background()
-	for _, sd := range []seeded{fix.virus, fix.ships, fix.live} {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.live} {
 		list, err := fix.db.Games(ctx, sd.t.ID, results.GameFilter{})
 		if err != nil {
 			t.Fatal(err)

@@ -269,9 +269,9 @@ func TestEventStream(t *testing.T) {
 		t.Errorf("first event: %+v, want %d of 12 done, not finished", first.Progress, done)
 	}
 	pg := sd.pending[0]
-	g := play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, []bot{sd.bots[pg.seats[0]], sd.bots[pg.seats[1]]},
-		[]int64{sd.ids[pg.seats[0]], sd.ids[pg.seats[1]]}, time.Now())
-	if err := fix.db.PutLive(ctx0, partial(t, g, 7)); err != nil {
+	bots, ids := sd.seated(pg.seats)
+	g := play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, bots, ids, time.Now())
+	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, g, 7)); err != nil {
 		t.Fatal(err)
 	}
 	defer fix.db.ClearLive(ctx0, sd.t.ID)

@@ -138,7 +138,7 @@ export class Player {
     const label = this.game.seatLabel?.(this.frames[0].view, seat) ?? t('replay.seat', { seat });
     const c = el('div', { class: `card mark-${this.marks[seat]}`, dataset: { seat } },
       el('div', { class: 'piece token' }),
-      el('div', { class: 'who' }, el('div', { class: 'name', text: this.names[seat] }), el('div', { class: 'sub', text: label })),
+      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${this.names[seat].length}`, text: this.names[seat] }), el('div', { class: 'sub', text: label })),
       score, el('div', { class: 'unit', text: this.game.unit() }), el('div', { class: 'turn', text: t('replay.tomove') }), faults);
     c.score = score;
     c.faults = faults;
@@ -219,7 +219,7 @@ export class Player {
     this.why.hidden = !bad;
     this.said.className = bad ? 'said fault' : 'said';
     if (last && this.rp.outcome) {
-      this.result.textContent = resultText(this.rp.outcome, this.names);
+      this.result.textContent = this.result.title = resultText(this.rp.outcome, this.names);
       this.result.dataset.rank = this.rp.outcome.rank.join(',');
       this.result.dataset.score = (this.rp.outcome.score || []).join(',');
       this.result.classList.add('shown');
@@ -227,6 +227,7 @@ export class Player {
       // The line keeps its room so that the board does not move.
       this.result.classList.remove('shown');
       this.result.textContent = '\u00a0';
+      this.result.removeAttribute('title');
       delete this.result.dataset.rank;
       delete this.result.dataset.score;
     }
