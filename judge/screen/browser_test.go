@@ -781,6 +781,24 @@ func TestReplayOfEveryGame(t *testing.T) {
 			}
 			noScroll(t, ctx, p, sd.t.Game+" replay")
 			screenshot(t, ctx, p, "replay-"+sd.t.Game+"-end")
+
+			// A page opened at a frame (a bot page's fault links) draws it
+			// as stepping to it does, and shows its line in the move list.
+			board := `(s => s.innerHTML + [...s.querySelectorAll('canvas')].map(c => c.toDataURL()).join())(document.querySelector('.stage'))`
+			press(t, ctx, p, "ArrowLeft")
+			wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last-1))
+			stepped := eval[string](t, ctx, p, board)
+			if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d?frame=%d", srv.URL, g.ID, last-1)); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, last-1))
+			if eval[string](t, ctx, p, board) != stepped {
+				t.Errorf("frame %d opened directly is not drawn as when stepped to", last-1)
+			}
+			if !eval[bool](t, ctx, p, `(l => { const li = l.querySelector('li.current'), top = li.offsetTop - l.offsetTop;
+				return top >= l.scrollTop && top + li.offsetHeight <= l.scrollTop + l.clientHeight; })(document.querySelector('.movelist'))`) {
+				t.Errorf("opened at frame %d, the move list does not show its line", last-1)
+			}
 		})
 	}
 }

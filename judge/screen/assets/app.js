@@ -337,7 +337,7 @@ async function viewGame([id], q) {
   const player = new Player(node, rp, game, { start, autoplay: q.has('play') });
   const onKey = (e) => { if (!e.ctrlKey && !e.metaKey && !e.altKey && player.key(e)) e.preventDefault(); };
   document.addEventListener('keydown', onKey);
-  return { node, tid, nav: 'crosstable', cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
+  return { node, tid, nav: 'crosstable', fit: () => player.reveal(), cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
 }
 
 // ------------------------------------------------------------ live

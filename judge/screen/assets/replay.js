@@ -3,6 +3,31 @@
 // (boards/<game>.js) draws the rules' own View and says its moves in words;
 // this file draws the rest for any number of seats: the players with their
 // scores, faults and turn, the moves, the faults' stories, the controls.
+//
+// A frame, as the server sends it (a replay's frames; a live game's is
+// built alike from its live row, without to_move):
+//   {view: the rules' View, moves: [{seat, verdict?, reason?, detail?,
+//    event?, answer?, unjudged?, ...}], scores: [per seat], to_move: [seats]}
+// A board module exports:
+//   board(parent, {names, mini}) → {draw(frame, animate)}: builds the board
+//     (mini on the live cards) in parent; draw shows a frame, animating its
+//     moves when the replay steps forward.
+//   describe(frames, i, names) → string: what frame i's moves did (it has
+//     some), for the said line and the live cards; frames before i may be
+//     read, the fault is added by the page.
+//   short(frame, names) → string: frame's line in the move list, when no
+//     move of it was a fault (the page shows the fault instead).
+//   legend() → [[class, text], …]: the board's marks, drawn as
+//     span.mark.<class>; 'token mark-k' draws seat mark k.
+//   unit() → string: what the scores count.
+//   strings = {en: {…}, fr: {…}}: its words under short keys, read through
+//     util.js's translator(strings).
+//   css = true when boards/<game>.css is to be loaded first; delay = ms a
+//     replay frame shows at 1×.
+//   Optional: seatMark(view, seat) → 1..12, the mark a seat wears (default
+//     seat + 1); seatLabel(view, seat) → string under its name (default
+//     "seat k").
+// Views, events and scores are the game's own JSON, already parsed.
 
 import { el, fill, t, tn, verdict, winText } from './util.js';
 
@@ -236,17 +261,23 @@ export class Player {
       this.slider.value = i;
       this.stepText.textContent = t('replay.step', { i, n: this.frames.length - 1 });
     }
-    const cur = this.list.querySelector('.current');
-    cur?.classList.remove('current');
-    const li = this.list.querySelector(`li[data-i="${i}"]`);
-    if (li) {
-      li.classList.add('current');
-      const top = li.offsetTop - this.list.offsetTop;
-      if (top < this.list.scrollTop || top + li.offsetHeight > this.list.scrollTop + this.list.clientHeight) {
-        this.list.scrollTop = top - this.list.clientHeight / 2;
-      }
-    } else {
+    this.list.querySelector('.current')?.classList.remove('current');
+    this.list.querySelector(`li[data-i="${i}"]`)?.classList.add('current');
+    this.reveal();
+  }
+
+  // reveal scrolls the move list to the current line. A page that builds
+  // the player before showing it calls it again once shown, when the lines
+  // have their places.
+  reveal() {
+    const li = this.list.querySelector('.current');
+    if (!li) {
       this.list.scrollTop = 0;
+      return;
+    }
+    const top = li.offsetTop - this.list.offsetTop;
+    if (top < this.list.scrollTop || top + li.offsetHeight > this.list.scrollTop + this.list.clientHeight) {
+      this.list.scrollTop = top - this.list.clientHeight / 2;
     }
   }
 

@@ -59,12 +59,13 @@ export function board(parent, { mini = false } = {}) {
   return { draw: ({ view }) => paint(canvas, view) };
 }
 
-// paint draws view; a seat's colour is its mark's, read from the page's CSS.
+// paint draws view; a seat's colour is its mark's, read from the page's CSS
+// where it is defined (the board may not be in the page yet).
 function paint(canvas, view) {
   canvas.width = view.width * CELL;
   canvas.height = view.height * CELL;
   const ctx = canvas.getContext('2d');
-  const css = getComputedStyle(canvas);
+  const css = getComputedStyle(document.documentElement);
   const colour = (seat) => css.getPropertyValue(`--seat-${(seat % 12) + 1}`);
   view.trails.forEach((trail, seat) => {
     ctx.fillStyle = colour(seat);
