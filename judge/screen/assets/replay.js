@@ -22,11 +22,11 @@
 //   unit() → string: what the scores count.
 //   strings = {en: {…}, fr: {…}}: its words under short keys, read through
 //     util.js's translator(strings).
-//   css = true when boards/<game>.css is to be loaded first; delay = ms a
-//     replay frame shows at 1×.
-//   Optional: seatMark(view, seat) → 1..12, the mark a seat wears (default
-//     seat + 1); seatLabel(view, seat) → string under its name (default
-//     "seat k").
+// and may export:
+//   css = true: boards/<game>.css is loaded before the board is drawn.
+//   delay: ms a replay frame shows at 1× (600).
+//   seatMark(view, seat) → 1..12: the mark a seat wears (seat + 1).
+//   seatLabel(view, seat) → string: under a seat's name ("seat k").
 // Views, events and scores are the game's own JSON, already parsed.
 
 import { el, fill, t, tn, verdict, winText } from './util.js';
