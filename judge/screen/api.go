@@ -61,19 +61,12 @@ type Progress struct {
 // the screen stops calling it running.
 const idle = 3 * time.Minute
 
-func progressOf(t results.Tournament, gs []results.Game, live []results.Live, now time.Time) Progress {
-	p := Progress{Done: len(gs), Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero()}
-	var last time.Time
-	run := 0 // games stored by the current run
-	for _, g := range gs {
-		p.LastGame = max(p.LastGame, g.ID)
-		if g.Finished.After(last) {
-			last = g.Finished
-		}
-		if !t.Started.IsZero() && !g.Finished.Before(t.Started) {
-			run++
-		}
-	}
+// progressOf is where t stands, from the count of its games (c.Since
+// counts those of the current run) and its games in progress.
+func progressOf(t results.Tournament, c results.GameCount, live []results.Live, now time.Time) Progress {
+	p := Progress{Done: c.Games, Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero(), LastGame: c.LastID}
+	last := c.LastFinished
+	run := c.Since
 	for _, l := range live {
 		if l.Updated.After(last) {
 			last = l.Updated
@@ -105,16 +98,23 @@ func (s *Server) info(ctx context.Context, t results.Tournament) (Info, error) {
 		return in, err
 	}
 	in.Bots = len(entries)
-	gs, err := s.db.Games(ctx, t.ID, results.GameFilter{})
+	in.Progress, _, err = s.progress(ctx, t)
+	return in, err
+}
+
+// progress reads t's progress, and its games in progress: a count of its
+// games, not the games, since every page's header and every poll of its
+// events ask for it.
+func (s *Server) progress(ctx context.Context, t results.Tournament) (Progress, []results.Live, error) {
+	c, err := s.db.CountGames(ctx, t.ID, t.Started)
 	if err != nil {
-		return in, err
+		return Progress{}, nil, err
 	}
 	live, err := s.db.Live(ctx, t.ID)
 	if err != nil {
-		return in, err
+		return Progress{}, nil, err
 	}
-	in.Progress = progressOf(t, gs, live, time.Now())
-	return in, nil
+	return progressOf(t, c, live, time.Now()), live, nil
 }
 
 func (s *Server) serveTournaments(w http.ResponseWriter, r *http.Request) {
