@@ -508,17 +508,23 @@ func TestBattleshipsReplay(t *testing.T) {
 	}
 }
 
-// partial is a game after the steps of its first n moves (fewer when a step
-// would need more), as `judge run` writes it while the game is played.
-func partial(t *testing.T, rules games.Rules, g results.Game, n int) results.Live {
-	t.Helper()
-	answers := make([]games.Answer, n)
-	for i, m := range g.Moves[:n] {
+// answersOf are the answers the judge fed the rules for these moves.
+func answersOf(moves []results.Move) []games.Answer {
+	answers := make([]games.Answer, len(moves))
+	for i, m := range moves {
 		answers[i] = games.Answer{Data: m.Answer}
 		if len(m.Answer) == 0 {
 			answers[i] = games.Answer{Fault: m.Verdict, Detail: m.Detail}
 		}
 	}
+	return answers
+}
+
+// partial is a game after the steps of its first n moves (fewer when a step
+// would need more), as `judge run` writes it while the game is played.
+func partial(t *testing.T, rules games.Rules, g results.Game, n int) results.Live {
+	t.Helper()
+	answers := answersOf(g.Moves[:n])
 	names := make([]string, len(g.Players))
 	players := make([]results.Player, len(g.Players))
 	for i, pl := range g.Players {
@@ -738,10 +744,28 @@ func replayOf(t *testing.T, srv *httptest.Server, id int64) screen.Replay {
 	return rp
 }
 
+// foldsToViews is a script that folds a replay's frames with its board
+// module's fold, from the first View, and says where the View folded
+// differs from the rules' own, "" when it never does; a replay without a
+// View in every frame needs a fold.
+const foldsToViews = `(async (id) => {
+	const rp = await (await fetch('/api/game/' + id + '/replay.json')).json();
+	const m = await import('/assets/boards/' + rp.kind + '.js');
+	if (!m.fold) return rp.frames.every((f) => f.view) ? '' : 'frames without a View and no fold';
+	const canon = (v) => JSON.stringify(v, (k, x) => x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x);
+	let v = structuredClone(rp.frames[0].view);
+	for (const [i, f] of rp.frames.entries()) {
+		if (i > 0) v = m.fold(v, f);
+		if (f.view && canon(v) !== canon(f.view)) return 'frame ' + i + ' folds to ' + canon(v).slice(0, 400) + ', the rules say ' + canon(f.view).slice(0, 400);
+	}
+	return '';
+})`
+
 // A replay of every game, drawn by its board module, ends on the stored
-// result, with one card per seat showing the stored scores.
+// result, with one card per seat showing the stored scores; a board that
+// folds events into Views gets the rules' last View.
 func TestReplayOfEveryGame(t *testing.T) {
-	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron} {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa} {
 		t.Run(sd.t.Game, func(t *testing.T) {
 			// The game with the most seats, the first of them.
 			most := 0
@@ -779,8 +803,11 @@ func TestReplayOfEveryGame(t *testing.T) {
 			if n := eval[int](t, ctx, p, `document.querySelectorAll('.movelist li').length`); n != last {
 				t.Errorf("the move list has %d lines for %d steps", n, last)
 			}
+			if msg := eval[string](t, ctx, p, fmt.Sprintf(`%s(%d)`, foldsToViews, g.ID)); msg != "" {
+				t.Errorf("game %d: %s", g.ID, msg)
+			}
 			noScroll(t, ctx, p, sd.t.Game+" replay")
-			screenshot(t, ctx, p, "replay-"+sd.t.Game+"-end")
+			screenshot(t, ctx, p, fmt.Sprintf("replay-%s-%d-end", sd.t.Game, most))
 
 			// A page opened at a frame (a bot page's fault links) draws it
 			// as stepping to it does, and shows its line in the move list.
@@ -886,4 +913,173 @@ func TestManySeats(t *testing.T) {
 		t.Errorf("the decisive game shows %d cards for %d seats", cards, len(dg.Players))
 	}
 	screenshot(t, ctx, p, "show-many-seats")
+}
+
+// tronView is the part of the tron View the trails test reads.
+type tronView struct {
+	Width  int          `json:"width"`
+	Trails [][][2]int   `json:"trails"`
+	Fates  []games.Fate `json:"fates"`
+}
+
+// viewsOf are the rules' Views of g after each step, frame by frame.
+func viewsOf(t *testing.T, rules games.Rules, g results.Game) []tronView {
+	t.Helper()
+	names := make([]string, len(g.Players))
+	for i, pl := range g.Players {
+		names[i] = pl.Name
+	}
+	answers := answersOf(g.Moves)
+	var views []tronView
+	add := func(s games.State) {
+		var v tronView
+		if err := json.Unmarshal(s.View(), &v); err != nil {
+			t.Fatal(err)
+		}
+		views = append(views, v)
+	}
+	add(rules.New(g.Seed, names))
+	if _, err := games.Replay(rules, g.Seed, names, answers, func(s games.State, _ []games.Move) { add(s) }); err != nil {
+		t.Fatal(err)
+	}
+	return views
+}
+
+// marked are the cells where a board draws something over the trails: the
+// heads of the seats alive and the crosses of the others.
+func marked(v tronView) [][2]int {
+	var cells [][2]int
+	for seat, trail := range v.Trails {
+		if len(trail) > 0 {
+			cells = append(cells, trail[len(trail)-1])
+		} else if at := v.Fates[seat].At; len(at) == 2 {
+			cells = append(cells, [2]int{at[0], at[1]})
+		}
+	}
+	return cells
+}
+
+// apart says whether c is far enough from every cell of others but itself
+// for nothing else to be drawn on it.
+func apart(c [2]int, others [][2]int, far int) bool {
+	for _, o := range others {
+		if o != c && max(o[0]-c[0], c[0]-o[0]) < far && max(o[1]-c[1], c[1]-o[1]) < far {
+			return false
+		}
+	}
+	return true
+}
+
+// pixels reads the replay's canvas at the centres of cells of a grid width
+// cells wide, as "#rrggbb".
+func pixels(t *testing.T, ctx context.Context, p *browsertest.Page, width int, cells [][2]int) []string {
+	t.Helper()
+	at, _ := json.Marshal(cells)
+	return eval[[]string](t, ctx, p, fmt.Sprintf(`((cells) => {
+		const c = document.querySelector('.stage canvas'), k = c.width / %d, ctx = c.getContext('2d');
+		return cells.map(([x, y]) => '#' + [...ctx.getImageData(Math.floor((x + .5) * k), Math.floor((y + .5) * k), 1, 1).data].slice(0, 3).map((b) => b.toString(16).padStart(2, '0')).join(''));
+	})(%s)`, width, at))
+}
+
+// A free-for-all of twelve bots plays in the browser with every trail told
+// apart: twelve colours, shapes and letters on the cards, each trail drawn
+// in its seat's colour, each head bearing its letter, and each death marked
+// in its seat's colour where it happened.
+func TestTwelveTrails(t *testing.T) {
+	sd := fix.ffa
+	g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == tron.MaxSeats })
+	views := viewsOf(t, tron.Rules{}, g)
+	// Frame 8 is turn 7 (frame 1 is the init): every trail is 8 cells long.
+	const early = 8
+	p, ctx, _ := browse(t, fmt.Sprintf("/game/%d?frame=%d", g.ID, early))
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, early))
+
+	marks := eval[[][4]string](t, ctx, p, `[...document.querySelectorAll('.replay .card')].map((c) => {
+		const s = getComputedStyle(c), v = (n) => s.getPropertyValue(n).trim();
+		return [v('--mark').toLowerCase(), v('--shape'), v('--label'), getComputedStyle(c.querySelector('.token'), '::after').content];
+	})`)
+	if len(marks) != tron.MaxSeats {
+		t.Fatalf("%d cards for %d seats", len(marks), tron.MaxSeats)
+	}
+	for k, what := range []string{"colour", "shape", "letter"} {
+		seen := map[string]int{}
+		for seat, m := range marks {
+			if o, dup := seen[m[k]]; dup {
+				t.Errorf("seats %d and %d have the same %s %s", o, seat, what, m[k])
+			}
+			seen[m[k]] = seat
+		}
+	}
+	for seat, m := range marks {
+		if m[3] != m[2] {
+			t.Errorf("seat %d's token shows %s, not its letter %s", seat, m[3], m[2])
+		}
+	}
+
+	// Each trail in its seat's colour: a cell of it far from the heads.
+	v := views[early]
+	var seats []int
+	var cells [][2]int
+	for seat, trail := range v.Trails {
+		for _, c := range trail {
+			if apart(c, marked(v), 4) {
+				seats, cells = append(seats, seat), append(cells, c)
+				break
+			}
+		}
+	}
+	if len(seats) < 10 {
+		t.Fatalf("only %d trails of frame %d can be checked", len(seats), early)
+	}
+	for i, px := range pixels(t, ctx, p, v.Width, cells) {
+		if want := marks[seats[i]][0]; px != want {
+			t.Errorf("frame %d: seat %d's trail at %v is drawn %s, its colour is %s", early, seats[i], cells[i], px, want)
+		}
+	}
+	screenshot(t, ctx, p, "replay-tron-12-early")
+
+	// It plays to the end, where every death is marked in its seat's colour.
+	last := len(views) - 1
+	press(t, ctx, p, "Home", "+", "+", "+", "+", " ")
+	wait(t, ctx, p, `document.querySelector('.replay').classList.contains('playing')`)
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d' && !document.querySelector('.replay').classList.contains('playing')`, last))
+	v = views[last]
+	seats, cells = nil, nil
+	for seat, f := range v.Fates {
+		// A cross's letter sits up to 5 cells away.
+		if c := f.At; len(c) == 2 && apart([2]int{c[0], c[1]}, marked(v), 7) {
+			seats, cells = append(seats, seat), append(cells, [2]int{c[0], c[1]})
+		}
+	}
+	if len(seats) < 4 {
+		t.Fatalf("only %d deaths of %d can be checked", len(seats), len(v.Fates)-1)
+	}
+	for i, px := range pixels(t, ctx, p, v.Width, cells) {
+		if want := marks[seats[i]][0]; px != want {
+			t.Errorf("seat %d went out at %v: the cross is drawn %s, its colour is %s", seats[i], cells[i], px, want)
+		}
+	}
+	screenshot(t, ctx, p, "replay-tron-12-end")
+	press(t, ctx, p, "Home")
+	for range last / 2 {
+		press(t, ctx, p, "ArrowRight")
+	}
+	screenshot(t, ctx, p, "replay-tron-12-middle")
+
+	// The same game in progress: its live card shows every seat.
+	ctx0 := context.Background()
+	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	if err := fix.db.PutLive(ctx0, l); err != nil {
+		t.Fatal(err)
+	}
+	defer fix.db.ClearLive(ctx0, sd.t.ID)
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/live", eval[string](t, ctx, p, `location.origin`), sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	card := fmt.Sprintf(`document.querySelector('.livecard[data-key="%s"]')`, g.Key)
+	wait(t, ctx, p, card+`?.dataset.moves === '`+strconv.Itoa(l.Moves)+`'`)
+	if n := eval[int](t, ctx, p, card+`.querySelectorAll('.lhead .who').length`); n != tron.MaxSeats {
+		t.Errorf("the live card shows %d seats of %d", n, tron.MaxSeats)
+	}
+	screenshot(t, ctx, p, "live-tron-12")
 }

@@ -360,11 +360,20 @@ func tronBot(name string, patience, slowAt int) bot {
 	}}
 }
 
-func tronBots() []bot {
-	return []bot{
-		tronBot("éclair", 60, -1), tronBot("foudre", 90, -1), tronBot("comète", 120, 40),
-		tronBot("zigzag", 150, -1), tronBot("prudent", 200, -1),
+// tronBots are n Tron bots (up to twelve), more patient one after the
+// other; the third is too slow once.
+func tronBots(n int) []bot {
+	names := []string{"éclair", "foudre", "comète", "zigzag", "prudent", "orage",
+		"tempête", "brise", "aurore", "nova", "quasar", "pulsar"}
+	bots := make([]bot, n)
+	for i := range bots {
+		slowAt := -1
+		if i == 2 {
+			slowAt = 40
+		}
+		bots[i] = tronBot(names[i], 60+i*30, slowAt)
 	}
+	return bots
 }
 
 // play plays one game of rules between bots (one per seat) and returns its
@@ -458,11 +467,16 @@ func freeForAll(n int) [][]int {
 			}
 		}
 	}
+	return append(plan, everyone(n))
+}
+
+// everyone is the seats of a game of all n bots.
+func everyone(n int) []int {
 	all := make([]int, n)
 	for i := range all {
 		all[i] = i
 	}
-	return append(plan, all)
+	return all
 }
 
 // tournament plays the games of plan (the bots of each game, by seat) of
@@ -526,7 +540,13 @@ type fixture struct {
 	virus seeded // 30 bots, finished
 	ships seeded // battleships, 5 bots, finished
 	tron  seeded // 5 bots in games of 3 and of 5 seats, finished
+	ffa   seeded // tron, one free-for-all of 12 bots, finished
 	live  seeded // virus, 4 bots, half played, "running"
+}
+
+// all are the fixture's tournaments.
+func (f *fixture) all() []seeded {
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.live}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -543,7 +563,10 @@ func newFixture(dir string) (*fixture, error) {
 	if f.ships, err = tournament(ctx, db, battleships.Rules{}, 1, shipsBots(), duels(5), -1); err != nil {
 		return nil, err
 	}
-	if f.tron, err = tournament(ctx, db, tron.Rules{}, 1, tronBots(), freeForAll(5), -1); err != nil {
+	if f.tron, err = tournament(ctx, db, tron.Rules{}, 1, tronBots(5), freeForAll(5), -1); err != nil {
+		return nil, err
+	}
+	if f.ffa, err = tournament(ctx, db, tron.Rules{}, 2, tronBots(tron.MaxSeats), [][]int{everyone(tron.MaxSeats)}, -1); err != nil {
 		return nil, err
 	}
 	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), duels(4), 5); err != nil {

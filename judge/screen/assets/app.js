@@ -3,7 +3,7 @@
 // the tournament's progress, and the server-sent events that keep it live.
 
 import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
-import { Player, loadBoard, markOf, words } from './replay.js';
+import { Player, labelled, loadBoard, markOf, words } from './replay.js';
 
 const main = document.getElementById('view');
 const top = document.getElementById('top');
@@ -355,24 +355,26 @@ class LiveCards {
     const keep = new Set(live.map((l) => l.key));
     for (const [key, c] of this.cards) if (!keep.has(key)) { c.node.remove(); this.cards.delete(key); }
     for (const l of live) {
+      // A game is shown from its first position on.
+      if (!l.view) continue;
       const names = l.players.map((p) => p.name);
       let c = this.cards.get(l.key);
       if (!c) {
-        c = { node: el('div', { class: 'livecard', dataset: { key: l.key } }) };
+        const marks = names.map((_, seat) => markOf(this.game, l.view, seat));
+        c = { node: el('div', { class: labelled(this.game, names.length) ? 'livecard labelled' : 'livecard', dataset: { key: l.key } }), marks };
         c.head = el('div', { class: 'lhead' });
         const boardBox = el('div', { class: 'lboard' });
-        c.board = this.game.board(boardBox, { names, mini: true });
+        c.board = this.game.board(boardBox, { names, marks, mini: true });
         c.foot = el('div', { class: 'lfoot' });
         c.node.append(c.head, boardBox, c.foot);
         this.cards.set(l.key, c);
         this.node.append(c.node);
       }
-      if (!l.view) continue;
       const frame = { view: l.view, moves: l.last || [], scores: l.scores || [] };
-      fill(c.head, names.map((name, seat) => el('span', { class: `who mark-${markOf(this.game, l.view, seat)}`, dataset: { seat } },
+      fill(c.head, names.map((name, seat) => el('span', { class: `who mark-${c.marks[seat]}`, dataset: { seat } },
         el('i', { class: 'token' }), el('span', { class: 'n', text: name }), el('b', { class: 'lscore', text: frame.scores[seat] ?? '' }))));
       c.board.draw(frame, false);
-      const d = words(this.game, [frame], 0, names);
+      const d = words(this.game, [frame], 0, names, l.view);
       fill(c.foot, el('span', { class: 'lmoves', text: t('live.moves', { n: l.moves }) }), ' · ', d.text,
         d.fault ? [' ', verdict(d.fault.verdict)] : null);
       c.node.dataset.moves = l.moves;
@@ -536,7 +538,8 @@ async function viewShow([tid], q) {
       const box = el('div', { class: 'game-view' });
       put('decisive', t('show.decisive', { players: g.players.map((p) => p.name).join(` ${t('game.vs')} `) }), box);
       node.dataset.game = g.id;
-      const delay = Math.max(40, Math.min(700, replayMs / Math.max(1, rp.frames.length)));
+      // A long game is shown faster, skipping frames if it must.
+      const delay = Math.min(700, replayMs / Math.max(1, rp.frames.length));
       await new Promise((resolve) => {
         player = new Player(box, rp, game, { controls: false, autoplay: true, delay, onEnd: resolve });
         stop.signal.addEventListener('abort', resolve);

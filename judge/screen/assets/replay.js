@@ -7,14 +7,20 @@
 // A frame, as the server sends it (a replay's frames; a live game's is
 // built alike from its live row, without to_move):
 //   {view: the rules' View, moves: [{seat, verdict?, reason?, detail?,
-//    event?, answer?, unjudged?, ...}], scores: [per seat], to_move: [seats]}
+//    event?, answer?, unjudged?, n, elapsed_ms}], scores: [per seat],
+//    to_move: [seats]}
+// For rules whose Views fold from events (games.Incremental), only a
+// replay's first and last frames have a view: the page folds the others
+// with the module's fold, and gives the module frames whose view is set.
 // A board module exports:
-//   board(parent, {names, mini}) → {draw(frame, animate)}: builds the board
-//     (mini on the live cards) in parent; draw shows a frame, animating its
-//     moves when the replay steps forward.
-//   describe(frames, i, names) → string: what frame i's moves did (it has
-//     some), for the said line and the live cards; frames before i may be
-//     read, the fault is added by the page.
+//   board(parent, {names, marks, mini}) → {draw(frame, animate)}: builds
+//     the board (mini on the live cards) in parent, seat i wearing mark
+//     marks[i]; draw shows a frame, animating its moves when the replay
+//     steps forward by one.
+//   describe(frames, i, names, view) → string: what frame i's moves did (it
+//     has some), for the said line and the live cards; view is frame i's
+//     (frames[i].view may be unset), frames before i may be read, the fault
+//     is added by the page.
 //   short(frame, names) → string: frame's line in the move list, when no
 //     move of it was a fault (the page shows the fault instead).
 //   legend() → [[class, text], …]: the board's marks, drawn as
@@ -27,6 +33,10 @@
 //   delay: ms a replay frame shows at 1× (600).
 //   seatMark(view, seat) → 1..12: the mark a seat wears (seat + 1).
 //   seatLabel(view, seat) → string: under a seat's name ("seat k").
+//   labels = true: the board tells seats apart by their marks' letters,
+//     which the cards then show too (they do past two seats anyway).
+//   fold(view, frame) → view: the View after frame's moves, given the one
+//     before (which it may change): required when the rules' Views fold.
 // Views, events and scores are the game's own JSON, already parsed.
 
 import { el, fill, t, tn, verdict, winText } from './util.js';
@@ -63,12 +73,18 @@ export function markOf(game, view, seat) {
 // explains.
 const faultOf = (frame) => frame.moves.find((m) => m.verdict);
 
-// words is what frame i of frames says: the game's words for its moves, and
-// the fault among them.
-export function words(game, frames, i, names) {
+// words is what frame i of frames says, view being its View: the game's
+// words for its moves, and the fault among them.
+export function words(game, frames, i, names, view) {
   const f = frames[i];
   if (!f.moves.length) return { text: t('replay.start.text') };
-  return { text: game.describe(frames, i, names), fault: faultOf(f) };
+  return { text: game.describe(frames, i, names, view), fault: faultOf(f) };
+}
+
+// labelled says whether the seats' tokens show their letters: when the
+// board reads by them, or when colours and shapes get many.
+export function labelled(game, seats) {
+  return game.labels === true || seats > 2;
 }
 
 // reasonOf is what a fault's reason adds to its verdict and detail.
@@ -76,15 +92,29 @@ function reasonOf(m) {
   return m.reason && m.reason !== m.verdict && m.reason !== m.detail ? m.reason : '';
 }
 
-// resultText is the final line: who won, the scores, why it ended.
+// resultText is the final line: who won, the scores of a duel (the cards
+// show more), why it ended.
 function resultText(outcome, names) {
-  const score = outcome.score ? ' ' + outcome.score.join(' – ') : '';
+  const score = outcome.score && names.length === 2 ? ' ' + outcome.score.join(' – ') : '';
   return `${winText(names, outcome.rank)}${score} · ${outcome.reason}`;
 }
 
 // legend explains the marks of a board to whoever sees it for the first time.
 function legend(game) {
   return el('ul', { class: 'legend' }, game.legend().map(([cls, text]) => el('li', {}, el('span', { class: `mark ${cls}` }), text)));
+}
+
+// faultCounts is, for every frame, each seat's faults up to it: the cards
+// show them at every step of replays of thousands.
+function faultCounts(frames, seats) {
+  let now = Array(seats).fill(0);
+  return frames.map((f) => {
+    if (f.moves.some((m) => m.verdict)) {
+      now = now.slice();
+      for (const m of f.moves) if (m.verdict) now[m.seat]++;
+    }
+    return now;
+  });
 }
 
 // ---------------------------------------------------------------- player
@@ -104,6 +134,10 @@ function icon(name) {
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 
+// A replay faster than a frame per TICK ms shows every few frames instead:
+// timers and screens do not go faster.
+const TICK = 30;
+
 // Past this many seats the cards take one line each.
 const MANY = 4;
 
@@ -118,19 +152,22 @@ export class Player {
     this.frames = rp.frames;
     this.names = rp.game.players.map((p) => p.name);
     this.marks = this.names.map((_, seat) => markOf(game, this.frames[0].view, seat));
+    this.faults = faultCounts(this.frames, this.names.length);
+    this.folded = null; // {at: frame, view}: the last View folded
     this.opts = opts;
     this.i = 0;
     this.speed = opts.speed || 1;
     this.delay = opts.delay || game.delay || 600;
     this.timer = null;
 
-    this.root = el('div', { class: 'replay' });
+    this.root = el('div', { class: labelled(game, this.names.length) ? 'replay labelled' : 'replay' });
     this.cards = this.names.map((_, seat) => this.card(seat));
     const stage = el('div', { class: 'stage' });
-    this.board = game.board(stage, { names: this.names });
+    this.board = game.board(stage, { names: this.names, marks: this.marks });
     this.said = el('div', { class: 'said', 'aria-live': 'polite' });
     this.result = el('div', { class: 'result' });
-    this.list = el('ol', { class: 'movelist' }, this.frames.slice(1).map((f, k) => this.line(f, k + 1)));
+    this.lines = this.frames.map((f, i) => (i ? this.line(f, i) : null));
+    this.list = el('ol', { class: 'movelist' }, this.lines);
     // A fault's full story (reason, traceback) goes beside the board, which
     // must not move.
     this.why = el('div', { class: 'why' });
@@ -218,22 +255,38 @@ export class Player {
     i = Math.max(0, Math.min(this.frames.length - 1, i));
     const forward = i === this.i + 1;
     this.i = i;
-    const f = this.frames[i];
-    this.board.draw(f, forward);
+    this.view = this.viewAt(i);
+    this.board.draw({ ...this.frames[i], view: this.view }, forward);
     this.show();
+  }
+
+  // viewAt is frame i's View: its own, else the last View before it folded
+  // with the moves since, going on from the last one folded when it can
+  // (stepping backwards folds again from the start).
+  viewAt(i) {
+    if (this.frames[i].view) return this.frames[i].view;
+    let { at, view } = this.folded?.at <= i ? this.folded : {};
+    if (view === undefined) {
+      at = i;
+      while (!this.frames[at].view) at--;
+      // The frame keeps its own View: folding changes a copy.
+      view = structuredClone(this.frames[at].view);
+    }
+    for (let j = at + 1; j <= i; j++) view = this.game.fold(view, this.frames[j]);
+    this.folded = { at: i, view };
+    return view;
   }
 
   show() {
     const i = this.i, f = this.frames[i];
     const last = i === this.frames.length - 1;
-    const faults = this.names.map(() => 0);
-    for (const g of this.frames.slice(1, i + 1)) for (const m of g.moves) if (m.verdict) faults[m.seat]++;
+    const faults = this.faults[i];
     this.cards.forEach((c, seat) => {
       c.score.textContent = f.scores?.[seat] ?? '';
       c.classList.toggle('tomove', !!f.to_move?.includes(seat));
       c.faults.textContent = faults[seat] ? tn('game.faults', faults[seat]) : '';
     });
-    const d = words(this.game, this.frames, i, this.names);
+    const d = words(this.game, this.frames, i, this.names, this.view);
     const bad = d.fault, reason = bad ? reasonOf(bad) : '';
     fill(this.said, el('span', { class: 'text', text: d.text }), bad ? verdict(bad.verdict) : null,
       reason ? el('span', { class: 'reason', text: reason }) : null);
@@ -261,8 +314,9 @@ export class Player {
       this.slider.value = i;
       this.stepText.textContent = t('replay.step', { i, n: this.frames.length - 1 });
     }
-    this.list.querySelector('.current')?.classList.remove('current');
-    this.list.querySelector(`li[data-i="${i}"]`)?.classList.add('current');
+    this.current?.classList.remove('current');
+    this.current = this.lines[i];
+    this.current?.classList.add('current');
     this.reveal();
   }
 
@@ -270,7 +324,7 @@ export class Player {
   // the player before showing it calls it again once shown, when the lines
   // have their places.
   reveal() {
-    const li = this.list.querySelector('.current');
+    const li = this.current;
     if (!li) {
       this.list.scrollTop = 0;
       return;
@@ -295,8 +349,10 @@ export class Player {
         this.opts.onEnd?.();
         return;
       }
-      this.seek(this.i + 1);
-      this.timer = setTimeout(tick, this.delay / this.speed);
+      const ms = this.delay / this.speed;
+      const step = Math.max(1, Math.round(TICK / ms));
+      this.seek(this.i + step);
+      this.timer = setTimeout(tick, ms * step);
     };
     this.timer = setTimeout(tick, this.delay / this.speed);
   }

@@ -124,6 +124,22 @@ export function verdict(v) {
   return el('span', { class: `verdict c-${faults.get(v)?.class || 'other'}`, dataset: { kind: v }, text: verdictText(v) });
 }
 
+const markStyles = new Map();
+
+// markStyle is seat mark k as style.css defines it, for boards that draw on
+// a canvas: {colour, label, ink} (ink is the colour of text on it).
+export function markStyle(k) {
+  if (!markStyles.has(k)) {
+    const probe = el('i', { class: `mark-${k}`, hidden: true });
+    document.body.append(probe);
+    const css = getComputedStyle(probe);
+    const v = (name) => css.getPropertyValue(name).trim();
+    markStyles.set(k, { colour: v('--mark'), label: v('--label').replace(/^"|"$/g, ''), ink: v('--ink') || '#000' });
+    probe.remove();
+  }
+  return markStyles.get(k);
+}
+
 export function sleep(ms, signal) {
   return new Promise((resolve) => {
     const id = setTimeout(resolve, ms);

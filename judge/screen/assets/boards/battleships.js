@@ -53,7 +53,7 @@ export function legend() {
 
 // grid builds one seat's grid; cells are indexed by column then row, as
 // the game names cells ("CR").
-function grid(seat, names, mini) {
+function grid(seat, names, marks, mini) {
   const box = el('div', { class: 'sgrid' });
   const cells = [];
   if (!mini) box.append(el('span', { class: 'coord corner' }), ...[...Array(SIZE).keys()].map((c) => el('span', { class: 'coord col', text: c })));
@@ -68,7 +68,7 @@ function grid(seat, names, mini) {
   const title = el('div', { class: 'stitle' },
     el('b', { text: t('grid', { name: names[seat] }) }),
     el('span', { text: ' · ' + t('shotsby', { name: names[1 - seat] }) }));
-  return { node: el('div', { class: `sside mark-${seat + 1}` }, title, box), cells };
+  return { node: el('div', { class: `sside mark-${marks[seat]}` }, title, box), cells };
 }
 
 // states reads one grid of the View: cell "CR" → sea, ship, miss, hit or
@@ -88,9 +88,9 @@ function states(ships, shots) {
 
 // board draws both grids; cells hold data-state (sea, ship, miss, hit or
 // sunk).
-export function board(parent, { names, mini = false }) {
+export function board(parent, { names, marks, mini = false }) {
   const root = el('div', { class: mini ? 'sboards mini' : 'sboards' });
-  const grids = [0, 1].map((seat) => grid(seat, names, mini));
+  const grids = [0, 1].map((seat) => grid(seat, names, marks, mini));
   root.append(...grids.map((g) => g.node));
   parent.append(root);
   return {
