@@ -3,7 +3,7 @@
 // the tournament's progress, and the server-sent events that keep it live.
 
 import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
-import { Player, labelled, loadBoard, markOf, words } from './replay.js';
+import { Player, labelled, loadBoard, many, markOf, words } from './replay.js';
 
 const main = document.getElementById('view');
 const top = document.getElementById('top');
@@ -290,7 +290,8 @@ function vs(items) {
 function gameRow(g, result) {
   const names = g.players.map((p) => p.name);
   const faults = g.players.filter((p) => p.faults).map((p) => `${p.name}: ${tn('game.faults', p.faults)}`);
-  return el('a', { class: 'game-row' + (result ? ' ' + result : ''), href: `/game/${g.id}`, dataset: { game: g.id } },
+  const cls = ['game-row', result, many(g.players.length) && 'many'].filter(Boolean).join(' ');
+  return el('a', { class: cls, href: `/game/${g.id}`, dataset: { game: g.id } },
     el('span', { class: 'gno', text: `#${g.id}` }),
     el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
     el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
@@ -361,7 +362,8 @@ class LiveCards {
       let c = this.cards.get(l.key);
       if (!c) {
         const marks = names.map((_, seat) => markOf(this.game, l.view, seat));
-        c = { node: el('div', { class: labelled(this.game, names.length) ? 'livecard labelled' : 'livecard', dataset: { key: l.key } }), marks };
+        const cls = ['livecard', labelled(this.game, names.length) && 'labelled', many(names.length) && 'many'].filter(Boolean).join(' ');
+        c = { node: el('div', { class: cls, dataset: { key: l.key } }), marks };
         c.head = el('div', { class: 'lhead' });
         const boardBox = el('div', { class: 'lboard' });
         c.board = this.game.board(boardBox, { names, marks, mini: true });

@@ -138,8 +138,9 @@ const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 // timers and screens do not go faster.
 const TICK = 30;
 
-// Past this many seats the cards take one line each.
-const MANY = 4;
+// many says whether a game has so many seats that the pages show each in
+// one line (cards, live cards, game rows).
+export const many = (seats) => seats > 4;
 
 // Player shows a replay of rp drawn by the board module game: board, the
 // players, what happened, the moves, and the controls. opts: {start: frame,
@@ -171,9 +172,9 @@ export class Player {
     // A fault's full story (reason, traceback) goes beside the board, which
     // must not move.
     this.why = el('div', { class: 'why' });
-    const side = el('div', { class: this.names.length > MANY ? 'side many' : 'side' }, this.cards, this.why, legend(game));
+    const side = el('div', { class: many(this.names.length) ? 'side many' : 'side' }, this.cards, this.why, legend(game));
     const right = el('div', { class: 'moves' }, el('h3', { text: t('replay.moves') }), this.list);
-    const centre = el('div', { class: 'centre' }, stage, this.said, this.result);
+    const centre = el('div', { class: 'centre' }, stage, this.said, el('div', { class: 'resultbox' }, this.result));
     this.root.append(el('div', { class: 'replay-main' }, side, centre, right));
     if (opts.controls !== false) this.root.append(this.controls());
     if (rp.problem) this.root.prepend(el('div', { class: 'warning', text: t('replay.inconsistent', { msg: rp.problem }) }));
@@ -298,6 +299,7 @@ export class Player {
     this.said.className = bad ? 'said fault' : 'said';
     if (last && this.rp.outcome) {
       this.result.textContent = this.result.title = resultText(this.rp.outcome, this.names);
+      this.result.style.setProperty('--len', this.result.textContent.length);
       this.result.dataset.rank = this.rp.outcome.rank.join(',');
       this.result.dataset.score = (this.rp.outcome.score || []).join(',');
       this.result.classList.add('shown');
