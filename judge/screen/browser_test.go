@@ -773,7 +773,7 @@ const foldsToViews = `(async (id) => {
 // result, with one card per seat showing the stored scores; a board that
 // folds events into Views gets the rules' last View.
 func TestReplayOfEveryGame(t *testing.T) {
-	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa} {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long} {
 		t.Run(sd.t.Game, func(t *testing.T) {
 			// The game with the most seats, the first of them.
 			most := 0
@@ -1090,4 +1090,37 @@ func TestTwelveTrails(t *testing.T) {
 		t.Errorf("the live card shows %d seats of %d", n, tron.MaxSeats)
 	}
 	screenshot(t, ctx, p, "live-tron-12")
+}
+
+// A game of four thousand turns: its replay sends two Views, not one per
+// turn, and plays, steps back and goes to its end at once in the browser.
+func TestLongReplay(t *testing.T) {
+	g := gameWhere(t, fix.long, func(g results.Game) bool { return true })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	_, body := get(t, fmt.Sprintf("%s/api/game/%d/replay.json", srv.URL, g.ID))
+	var rp screen.Replay
+	if err := json.Unmarshal(body, &rp); err != nil {
+		t.Fatal(err)
+	}
+	last := len(rp.Frames) - 1
+	if last < 3000 {
+		t.Fatalf("the long game has %d steps", last)
+	}
+	// A View of this game is some 40 KB by its end.
+	if len(body) > 400*last {
+		t.Errorf("the replay of %d steps is %d bytes", last, len(body))
+	}
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	start := time.Now()
+	press(t, ctx, p, "End", "ArrowLeft")
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last-1))
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("going to the end and one step back took %s", d)
+	}
+	screenshot(t, ctx, p, "replay-tron-long")
+	press(t, ctx, p, "Home", "+", "+", "+", "+", " ")
+	time.Sleep(2 * time.Second)
+	if n := eval[int](t, ctx, p, `+document.querySelector('.replay').dataset.frame`); n < 100 {
+		t.Errorf("at 16× the replay showed %d frames in 2 s", n)
+	}
 }

@@ -376,6 +376,62 @@ func tronBots(n int) []bot {
 	return bots
 }
 
+// sweeper is a Tron bot that lasts: it climbs its start column to the top,
+// then sweeps the columns on its side (side -1 the left, 1 the right) one
+// after the other, down and up, until it runs into the wall. It reads its
+// start from its first board and then keeps track of where it is.
+func sweeper(name string, side int) bot {
+	var x, y, dir int // dir: 0 climbing, else the way it sweeps a column
+	return bot{name: name, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		switch turn {
+		case 0: // the init
+			return data(`{"name":"` + name + `"}`)
+		case 1:
+			var full tronRequest
+			var trails [][][2]int
+			if err := json.Unmarshal(raw, &full); err != nil || json.Unmarshal(full.Board, &trails) != nil {
+				panic(fmt.Sprint(err))
+			}
+			x, y, dir = trails[full.Me][0][0], trails[full.Me][0][1], 0
+		}
+		// Later boards are not read: they hold thousands of cells.
+		move := func(dx, dy int, play string) games.Answer {
+			x, y = x+dx, y+dy
+			return data(`{"play":"` + play + `"}`)
+		}
+		switch {
+		case dir == 0 && y > 0:
+			return move(0, -1, "y-")
+		case dir == 0 || (dir == 1 && y == tron.DefaultHeight-1) || (dir == -1 && y == 0):
+			dir = 1 - 2*(y/(tron.DefaultHeight-1))
+			if side < 0 {
+				return move(-1, 0, "x-")
+			}
+			return move(1, 0, "x+")
+		case dir == 1:
+			return move(0, 1, "y+")
+		}
+		return move(0, -1, "y-")
+	}}
+}
+
+// longSeed is a tournament seed whose first game (seed × 1000) starts two
+// sweepers where each has some forty columns to sweep on its side: a game
+// of about four thousand turns.
+func longSeed() int64 {
+	for seed := int64(3); ; seed++ {
+		var v struct {
+			Trails [][][2]int `json:"trails"`
+		}
+		if err := json.Unmarshal(tron.Rules{}.New(seed*1000, []string{"a", "b"}).View(), &v); err != nil {
+			panic(err)
+		}
+		if a, b := v.Trails[0][0][0], v.Trails[1][0][0]; a >= 40 && a < 50 && b >= 50 && b < 60 {
+			return seed
+		}
+	}
+}
+
 // play plays one game of rules between bots (one per seat) and returns its
 // record, as the judge would store it.
 func play(rules games.Rules, tid int64, key string, round int, seed int64, bots []bot, ids []int64, at time.Time) results.Game {
@@ -541,12 +597,13 @@ type fixture struct {
 	ships seeded // battleships, 5 bots, finished
 	tron  seeded // 5 bots in games of 3 and of 5 seats, finished
 	ffa   seeded // tron, one free-for-all of 12 bots, finished
+	long  seeded // tron, one game of about 4000 turns, finished
 	live  seeded // virus, 4 bots, half played, "running"
 }
 
 // all are the fixture's tournaments.
 func (f *fixture) all() []seeded {
-	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.live}
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -567,6 +624,10 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	if f.ffa, err = tournament(ctx, db, tron.Rules{}, 2, tronBots(tron.MaxSeats), [][]int{everyone(tron.MaxSeats)}, -1); err != nil {
+		return nil, err
+	}
+	sweepers := []bot{sweeper("gauche", -1), sweeper("droite", 1)}
+	if f.long, err = tournament(ctx, db, tron.Rules{}, longSeed(), sweepers, [][]int{{0, 1}}, -1); err != nil {
 		return nil, err
 	}
 	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), duels(4), 5); err != nil {

@@ -284,6 +284,7 @@ export class Player {
     const faults = this.faults[i];
     this.cards.forEach((c, seat) => {
       c.score.textContent = f.scores?.[seat] ?? '';
+      c.score.style.setProperty('--len', c.score.textContent.length);
       c.classList.toggle('tomove', !!f.to_move?.includes(seat));
       c.faults.textContent = faults[seat] ? tn('game.faults', faults[seat]) : '';
     });

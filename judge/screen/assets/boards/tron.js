@@ -125,7 +125,7 @@ function paint(canvas, view, styles, size, ghosts, now) {
   ctx.globalAlpha = 1;
   view.trails.forEach((cells, seat) => trail(ctx, cells, styles[seat].colour));
   view.fates.forEach((f, seat) => {
-    if (f.at) cross(ctx, f.at, styles[seat], size * (f.turn === view.turn ? 1.5 : 1), w, h);
+    if (f.at) cross(ctx, f.at, styles[seat], size * (f.turn === view.turn ? 1.5 : 1));
   });
   view.trails.forEach((cells, seat) => {
     if (cells.length) badge(ctx, centre(cells[cells.length - 1]), styles[seat], CELL * 1.7 * size, true);
@@ -160,9 +160,10 @@ function trail(ctx, cells, colour) {
   ctx.stroke();
 }
 
-// badge is a disc of a seat's colour bearing its letter; a head's is ringed
-// in white, to stand out of the trails.
-function badge(ctx, [x, y], style, r, ring) {
+// badge is a disc of a seat's colour bearing its letter, kept inside the
+// canvas; a head's is ringed in white, to stand out of the trails.
+function badge(ctx, [cx, cy], style, r, ring) {
+  const x = Math.min(Math.max(cx, r), ctx.canvas.width - r), y = Math.min(Math.max(cy, r), ctx.canvas.height - r);
   ctx.beginPath();
   ctx.arc(x, y, r, 0, 2 * Math.PI);
   ctx.fillStyle = style.colour;
@@ -178,8 +179,8 @@ function badge(ctx, [x, y], style, r, ring) {
 }
 
 // cross is an ✕ of the seat's colour, outlined in black, on the cell where
-// it went out, with its letter beside it (kept inside the canvas).
-function cross(ctx, cell, style, size, w, h) {
+// it went out, with its letter beside it.
+function cross(ctx, cell, style, size) {
   const [x, y] = centre(cell);
   const r = CELL * 1.5 * size;
   for (const [width, colour] of [[r * 0.6, '#000'], [r * 0.34, style.colour]]) {
@@ -193,8 +194,7 @@ function cross(ctx, cell, style, size, w, h) {
     ctx.stroke();
   }
   const b = CELL * 1.3 * size;
-  const bx = Math.min(w - b, x + r + b), by = Math.max(b, y - r - b * 0.5);
-  badge(ctx, [bx, by], style, b, false);
+  badge(ctx, [x + r + b, y - r - b * 0.5], style, b, false);
 }
 
 const outs = (frame) => frame.moves.filter((m) => m.event?.died);
