@@ -37,7 +37,10 @@
 //     which the cards then show too (they do past two seats anyway).
 //   fold(view, frame) → view: the View after frame's moves, given the one
 //     before (which it may change): required when the rules' Views fold.
-// Views, events and scores are the game's own JSON, already parsed.
+// Views, events and scores are the game's own JSON, already parsed; a live
+// frame's moves are the stored ones (no unjudged, no n). Boards take what
+// they share from util.js: el, translator, verdictText, and markStyle(k),
+// mark k's colour, letter and ink for a canvas.
 
 import { el, fill, t, tn, verdict, winText } from './util.js';
 
