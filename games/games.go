@@ -82,8 +82,8 @@ const (
 )
 
 // Rules is one kind of game. Beyond this interface, rules may implement
-// Rounder, Boarder and Versioned; the functions of the same names read
-// them with their defaults.
+// Rounder, Boarder, Versioned, Bounded and Incremental; the functions of
+// the same names read them with their defaults.
 type Rules interface {
 	// Name is the game's folder name under submissions/.
 	Name() string
@@ -136,6 +136,19 @@ type Versioned interface{ Version() string }
 // how long a tournament could last if every bot used its whole time.
 type Bounded interface {
 	MaxRequests(seats int) int
+}
+
+// Incremental is implemented by rules whose View after a step is the View
+// before it with the step's Move.Events applied, so that a board can be
+// drawn from a game's first View and its events: a replay of thousands of
+// turns then sends the first and the last View only, not one per step.
+type Incremental interface{ IncrementalView() bool }
+
+// IncrementalView says whether r's Views can be folded from the first one
+// and the moves' Events.
+func IncrementalView(r Rules) bool {
+	x, ok := r.(Incremental)
+	return ok && x.IncrementalView()
 }
 
 // DefaultRounds is how many rounds a tournament of r plays unless told.

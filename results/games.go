@@ -239,16 +239,20 @@ func playerDest(p *Player) []any {
 	return []any{&p.Seat, &p.BotID, &p.Name, &p.SHA256, &p.Rank, &p.Score, &p.Timeouts, &p.Crashes, &p.Illegal, &p.Restarts}
 }
 
+// listed keeps the games of tournament ?1 that Games lists and CountGames
+// counts (g is the game).
+const listed = `g.tournament_id = ?1
+		  AND g.round <= coalesce(nullif((SELECT rounds FROM tournaments WHERE id = ?1), 0), g.round)
+		  AND NOT EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id
+		      AND x.bot_id NOT IN (SELECT bot_id FROM entries WHERE tournament_id = ?1))`
+
 // Games lists the tournament's games, in the order they were stored, whose
 // players are all current entries and whose round is one of its latest run's; the filter keeps the games of one bot, or
 // of one pairing. Moves are nil and logs empty.
 func (d *DB) Games(ctx context.Context, tournamentID int64, f GameFilter) ([]Game, error) {
 	rows, err := d.db.QueryContext(ctx, `SELECT `+gameColumns+`, `+playerColumns+`
 		FROM games g JOIN players p ON p.game_id = g.id JOIN bots b ON b.id = p.bot_id
-		WHERE g.tournament_id = ?1
-		  AND g.round <= coalesce(nullif((SELECT rounds FROM tournaments WHERE id = ?1), 0), g.round)
-		  AND NOT EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id
-		      AND x.bot_id NOT IN (SELECT bot_id FROM entries WHERE tournament_id = ?1))
+		WHERE `+listed+`
 		  AND (?2 = 0 OR EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id AND x.bot_id = ?2))
 		  AND (?3 = 0 OR EXISTS (SELECT 1 FROM players x WHERE x.game_id = g.id AND x.bot_id = ?3))
 		ORDER BY g.id, p.seat`, tournamentID, f.BotID, f.Opponent)
@@ -275,6 +279,29 @@ func (d *DB) Games(ctx context.Context, tournamentID int64, f GameFilter) ([]Gam
 		return nil, fmt.Errorf("results: games: %w", err)
 	}
 	return list, nil
+}
+
+// GameCount sums up the games Games lists, for a screen that polls: how
+// many, how many finished since a time, and the newest one's id and finish.
+type GameCount struct {
+	Games        int       `json:"games"`
+	Since        int       `json:"since"`
+	LastID       int64     `json:"last_id"`
+	LastFinished time.Time `json:"last_finished,omitzero"`
+}
+
+// CountGames counts the games Games lists for the tournament without
+// reading them; Since counts those finished at or after since.
+func (d *DB) CountGames(ctx context.Context, tournamentID int64, since time.Time) (GameCount, error) {
+	var c GameCount
+	var last sql.NullInt64
+	err := d.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(g.finished >= ?2), 0), coalesce(max(g.id), 0), max(g.finished)
+		FROM games g WHERE `+listed, tournamentID, unixNano(since)).Scan(&c.Games, &c.Since, &c.LastID, &last)
+	if err != nil {
+		return GameCount{}, fmt.Errorf("results: count games: %w", err)
+	}
+	c.LastFinished = fromUnixNano(last)
+	return c, nil
 }
 
 // Game returns one game with its moves and the players' logs, or ErrNotFound.

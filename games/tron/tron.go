@@ -88,6 +88,12 @@ func (r Rules) size() (w, h int) {
 	return w, h
 }
 
+// IncrementalView implements games.Incremental: a move's event is the cell
+// its trail grows by, a death's erases the trail and says where and why, so
+// a screen folds them instead of receiving a board of the grid's size at
+// every turn.
+func (Rules) IncrementalView() bool { return true }
+
 // MaxRequests implements games.Bounded: the init, then one turn per cell a
 // trail can take at most.
 func (r Rules) MaxRequests(int) int {

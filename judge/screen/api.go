@@ -4,10 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
-	"strings"
 	"time"
 
+	"botjudge/games/fault"
 	"botjudge/results"
 )
 
@@ -19,10 +20,18 @@ func (s *Server) routeAPI() {
 	s.mux.HandleFunc("GET /api/t/{tid}/games.json", s.serveGames)
 	s.mux.HandleFunc("GET /api/t/{tid}/games.csv", s.serveGames)
 	s.mux.HandleFunc("GET /api/t/{tid}/crosstable.json", s.serveCrosstable)
+	s.mux.HandleFunc("GET /api/t/{tid}/pair/{a}/{b}/info.json", s.servePair)
 	s.mux.HandleFunc("GET /api/t/{tid}/bot/{bid}/info.json", s.serveBot)
 	s.mux.HandleFunc("GET /api/t/{tid}/live.json", s.serveLive)
 	s.mux.HandleFunc("GET /api/t/{tid}/events", s.serveEvents)
 	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.serveReplay)
+	s.mux.HandleFunc("GET /api/faults.json", s.serveFaults)
+}
+
+// serveFaults sends the one list of faults, with their classes and words,
+// so that the pages name them as the rest of the judge does.
+func (s *Server) serveFaults(w http.ResponseWriter, r *http.Request) {
+	s.writeJSON(w, fault.All())
 }
 
 // Info is a tournament with what the pages show around every view.
@@ -52,19 +61,12 @@ type Progress struct {
 // the screen stops calling it running.
 const idle = 3 * time.Minute
 
-func progressOf(t results.Tournament, gs []results.Game, live []results.Live, now time.Time) Progress {
-	p := Progress{Done: len(gs), Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero()}
-	var last time.Time
-	run := 0 // games stored by the current run
-	for _, g := range gs {
-		p.LastGame = max(p.LastGame, g.ID)
-		if g.Finished.After(last) {
-			last = g.Finished
-		}
-		if !t.Started.IsZero() && !g.Finished.Before(t.Started) {
-			run++
-		}
-	}
+// progressOf is where t stands, from the count of its games (c.Since
+// counts those of the current run) and its games in progress.
+func progressOf(t results.Tournament, c results.GameCount, live []results.Live, now time.Time) Progress {
+	p := Progress{Done: c.Games, Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero(), LastGame: c.LastID}
+	last := c.LastFinished
+	run := c.Since
 	for _, l := range live {
 		if l.Updated.After(last) {
 			last = l.Updated
@@ -96,16 +98,23 @@ func (s *Server) info(ctx context.Context, t results.Tournament) (Info, error) {
 		return in, err
 	}
 	in.Bots = len(entries)
-	gs, err := s.db.Games(ctx, t.ID, results.GameFilter{})
+	in.Progress, _, err = s.progress(ctx, t)
+	return in, err
+}
+
+// progress reads t's progress, and its games in progress: a count of its
+// games, not the games, since every page's header and every poll of its
+// events ask for it.
+func (s *Server) progress(ctx context.Context, t results.Tournament) (Progress, []results.Live, error) {
+	c, err := s.db.CountGames(ctx, t.ID, t.Started)
 	if err != nil {
-		return in, err
+		return Progress{}, nil, err
 	}
 	live, err := s.db.Live(ctx, t.ID)
 	if err != nil {
-		return in, err
+		return Progress{}, nil, err
 	}
-	in.Progress = progressOf(t, gs, live, time.Now())
-	return in, nil
+	return progressOf(t, c, live, time.Now()), live, nil
 }
 
 func (s *Server) serveTournaments(w http.ResponseWriter, r *http.Request) {
@@ -239,9 +248,10 @@ func (s *Server) serveGames(w http.ResponseWriter, r *http.Request) {
 // Crosstable is every pairing's score, rows and columns in standings order.
 type Crosstable struct {
 	Bots []CrossBot `json:"bots"`
-	// Cells[i][j] is row bot i's record against column bot j; nil when they
-	// have not played (and on the diagonal).
-	Cells [][]*Cell `json:"cells"`
+	// Cells[i][j] is row bot i's record against column bot j, as the
+	// standings count it; nil when they have not played (and on the
+	// diagonal).
+	Cells [][]*results.Pairing `json:"cells"`
 }
 
 // CrossBot is a row (and column) of the crosstable.
@@ -252,74 +262,14 @@ type CrossBot struct {
 	Points float64 `json:"points"`
 }
 
-// Cell is one bot's record against one opponent: pairwise results as the
-// standings count them, and points in the tournament's scheme.
-type Cell struct {
-	Games   int     `json:"games"`
-	Wins    int     `json:"wins"`
-	Draws   int     `json:"draws"`
-	Losses  int     `json:"losses"`
-	Points  float64 `json:"points"`
-	Against float64 `json:"against"`
-}
-
-// pointValues reads a win's and a draw's points from a scheme, which is
-// written "win-draw-loss" ("1-0.5-0", "3-1-0").
-func pointValues(s results.Scheme) (win, draw float64) {
-	parts := strings.Split(string(s), "-")
-	win, draw = 1, 0.5
-	if len(parts) == 3 {
-		w, err1 := strconv.ParseFloat(parts[0], 64)
-		d, err2 := strconv.ParseFloat(parts[1], 64)
-		if err1 == nil && err2 == nil {
-			win, draw = w, d
-		}
-	}
-	return win, draw
-}
-
 func crosstable(st []results.Standing, gs []results.Game, scheme results.Scheme) Crosstable {
-	win, draw := pointValues(scheme)
-	ct := Crosstable{Bots: make([]CrossBot, len(st)), Cells: make([][]*Cell, len(st))}
-	index := map[int64]int{}
+	ct := Crosstable{Bots: make([]CrossBot, len(st))}
+	ids := make([]int64, len(st))
 	for i, s := range st {
 		ct.Bots[i] = CrossBot{ID: s.Bot.ID, Name: s.Bot.Name, Rank: s.Rank, Points: s.Points}
-		ct.Cells[i] = make([]*Cell, len(st))
-		index[s.Bot.ID] = i
+		ids[i] = s.Bot.ID
 	}
-	cell := func(i, j int) *Cell {
-		if ct.Cells[i][j] == nil {
-			ct.Cells[i][j] = &Cell{}
-		}
-		return ct.Cells[i][j]
-	}
-	for _, g := range gs {
-		for a, pa := range g.Players {
-			for _, pb := range g.Players[a+1:] {
-				i, ok1 := index[pa.BotID]
-				j, ok2 := index[pb.BotID]
-				if !ok1 || !ok2 || i == j {
-					continue
-				}
-				x, y := cell(i, j), cell(j, i)
-				x.Games++
-				y.Games++
-				switch {
-				case pa.Rank < pb.Rank:
-					x.Wins, y.Losses = x.Wins+1, y.Losses+1
-					x.Points += win
-				case pa.Rank > pb.Rank:
-					y.Wins, x.Losses = y.Wins+1, x.Losses+1
-					y.Points += win
-				default:
-					x.Draws, y.Draws = x.Draws+1, y.Draws+1
-					x.Points += draw
-					y.Points += draw
-				}
-				x.Against, y.Against = y.Points, x.Points
-			}
-		}
-	}
+	ct.Cells = results.Pairings(ids, gs, scheme)
 	return ct
 }
 
@@ -345,6 +295,73 @@ func (s *Server) serveCrosstable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeJSON(w, crosstable(st, gs, scheme))
+}
+
+// Pair is a pairing's page: its two bots, A's record against B as the
+// standings count it (a game of k seats gives the pair one result), and
+// the games they were both in.
+type Pair struct {
+	A      results.Bot     `json:"a"`
+	B      results.Bot     `json:"b"`
+	Record results.Pairing `json:"record"`
+	Games  []results.Game  `json:"games"`
+}
+
+func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	t, err := s.tournament(ctx, r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	a, err := idParam(r, "a")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	b, err := idParam(r, "b")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	scheme, err := schemeOf(r, t)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	entries, err := s.db.Entries(ctx, t.ID)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	p := Pair{Games: []results.Game{}}
+	ids := make([]int64, len(entries))
+	for i, e := range entries {
+		ids[i] = e.Bot.ID
+		switch e.Bot.ID {
+		case a:
+			p.A = e.Bot
+		case b:
+			p.B = e.Bot
+		}
+	}
+	if p.A.ID == 0 || p.B.ID == 0 || a == b {
+		s.fail(w, errNotFound)
+		return
+	}
+	gs, err := s.db.Games(ctx, t.ID, results.GameFilter{BotID: a, Opponent: b})
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	if gs != nil {
+		p.Games = gs
+	}
+	cells := results.Pairings(ids, gs, scheme)
+	if rec := cells[slices.Index(ids, a)][slices.Index(ids, b)]; rec != nil {
+		p.Record = *rec
+	}
+	s.writeJSON(w, p)
 }
 
 func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"botjudge/games"
+	_ "botjudge/games/all"
 	"botjudge/games/fault"
+	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/judge/screen"
 	"botjudge/judge/screen/browsertest"
@@ -506,24 +508,36 @@ func TestBattleshipsReplay(t *testing.T) {
 	}
 }
 
-// partial is a game of the live tournament after its first n moves, as
-// `judge run` writes it while the game is played.
-func partial(t *testing.T, g results.Game, n int) results.Live {
-	t.Helper()
-	answers := make([]games.Answer, n)
-	for i, m := range g.Moves[:n] {
+// answersOf are the answers the judge fed the rules for these moves.
+func answersOf(moves []results.Move) []games.Answer {
+	answers := make([]games.Answer, len(moves))
+	for i, m := range moves {
 		answers[i] = games.Answer{Data: m.Answer}
 		if len(m.Answer) == 0 {
-			answers[i] = games.Answer{Fault: fault.Kind(m.Verdict), Detail: m.Detail}
+			answers[i] = games.Answer{Fault: m.Verdict, Detail: m.Detail}
 		}
 	}
-	names := []string{g.Players[0].Name, g.Players[1].Name}
-	s, _ := games.Replay(virus.Rules{}, g.Seed, names, answers, nil) // stops where the answers do
+	return answers
+}
+
+// partial is a game after the steps of its first n moves (fewer when a step
+// would need more), as `judge run` writes it while the game is played.
+func partial(t *testing.T, rules games.Rules, g results.Game, n int) results.Live {
+	t.Helper()
+	answers := answersOf(g.Moves[:n])
+	names := make([]string, len(g.Players))
 	players := make([]results.Player, len(g.Players))
 	for i, pl := range g.Players {
+		names[i] = pl.Name
 		players[i] = results.Player{Seat: i, BotID: pl.BotID, Name: pl.Name}
 	}
-	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: n, Last: g.Moves[n-1 : n], View: s.View(), Scores: s.Scores()}
+	applied, step := 0, 0
+	s, _ := games.Replay(rules, g.Seed, names, answers, func(_ games.State, moves []games.Move) { // stops where the answers do
+		step = len(moves)
+		applied += step
+	})
+	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: applied,
+		Last: g.Moves[applied-step : applied], View: s.View(), Scores: s.Scores()}
 }
 
 func TestLiveGameAdvances(t *testing.T) {
@@ -533,8 +547,8 @@ func TestLiveGameAdvances(t *testing.T) {
 	sd := fix.live
 	var full []results.Game
 	for _, pg := range sd.pending[:2] {
-		full = append(full, play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed,
-			[]bot{sd.bots[pg.seats[0]], sd.bots[pg.seats[1]]}, []int64{sd.ids[pg.seats[0]], sd.ids[pg.seats[1]]}, time.Now()))
+		bots, ids := sd.seated(pg.seats)
+		full = append(full, play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, bots, ids, time.Now()))
 	}
 	sd.pending = sd.pending[2:]
 	fix.live = sd
@@ -547,11 +561,11 @@ func TestLiveGameAdvances(t *testing.T) {
 		return fmt.Sprintf(`document.querySelector('.livecard[data-key="%s"]')`, g.Key)
 	}
 	pieces := func(g results.Game) int {
-		return eval[int](t, ctx, p, card(g)+`.querySelectorAll('.cell.s1, .cell.s2').length`)
+		return eval[int](t, ctx, p, card(g)+`.querySelectorAll('.cell:not([data-v="0"])').length`)
 	}
 	for _, n := range []int{10, 30} {
 		for _, g := range full {
-			l := partial(t, g, n)
+			l := partial(t, virus.Rules{}, g, n)
 			if err := fix.db.PutLive(ctx0, l); err != nil {
 				t.Fatal(err)
 			}
@@ -686,4 +700,427 @@ func TestFrenchWhenAsked(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(t, ctx, p, `document.documentElement.lang === 'en' && document.querySelector('#top nav a.active')?.textContent === 'Standings'`)
+}
+
+// Every game's board module gives the shared pages what they draw with,
+// and has every string it asks for in both languages.
+func TestBoardModules(t *testing.T) {
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/standings", fix.virus.t.ID))
+	wait(t, ctx, p, `document.querySelector('table.standings')`)
+	// Each game's name, and whether its Views fold from events.
+	boards := map[string]bool{}
+	for _, name := range games.Names() {
+		if screen.HasBoard(name) || !slices.Contains(screen.PendingBoards, name) {
+			boards[name] = games.IncrementalView(must(lookup(name)))
+		}
+	}
+	names, _ := json.Marshal(boards)
+	problems := eval[map[string][]string](t, ctx, p, `(async (names) => {
+		const out = {};
+		for (const [name, folds] of Object.entries(names)) {
+			const url = '/assets/boards/' + name + '.js';
+			const m = await import(url);
+			const src = await (await fetch(url)).text();
+			const bad = out[name] = [];
+			for (const f of ['board', 'describe', 'short', 'legend', 'unit']) if (typeof m[f] !== 'function') bad.push('no function ' + f);
+			for (const f of ['seatMark', 'seatLabel', 'fold']) if (f in m && typeof m[f] !== 'function') bad.push(f + ' is not a function');
+			if (folds && !m.fold) bad.push('no fold, and the rules send a View on the first and last frames only');
+			const keys = (l) => Object.keys(m.strings?.[l] || {}).sort().join();
+			if (!keys('en') || keys('en') !== keys('fr')) bad.push('strings: en has ' + keys('en') + ', fr ' + keys('fr'));
+			for (const [, k] of src.matchAll(/\bt\('([\w.]+)'/g)) if (!(k in (m.strings?.en || {}))) bad.push('no string ' + k);
+		}
+		return out;
+	})(`+string(names)+`)`)
+	if len(problems) != len(boards) {
+		t.Errorf("checked the boards of %v, the games are %v", problems, boards)
+	}
+	for name, bad := range problems {
+		for _, b := range bad {
+			t.Errorf("board of %s: %s", name, b)
+		}
+	}
+}
+
+// replayOf is the replay the server computes for a game.
+func replayOf(t *testing.T, srv *httptest.Server, id int64) screen.Replay {
+	t.Helper()
+	_, body := get(t, fmt.Sprintf("%s/api/game/%d/replay.json", srv.URL, id))
+	var rp screen.Replay
+	if err := json.Unmarshal(body, &rp); err != nil {
+		t.Fatal(err)
+	}
+	return rp
+}
+
+// foldsToViews is a script that folds a replay's frames with its board
+// module's fold, from the first View, and says where the View folded
+// differs from the rules' own, "" when it never does; a replay without a
+// View in every frame needs a fold.
+const foldsToViews = `(async (id) => {
+	const rp = await (await fetch('/api/game/' + id + '/replay.json')).json();
+	const m = await import('/assets/boards/' + rp.kind + '.js');
+	if (!m.fold) return rp.frames.every((f) => f.view) ? '' : 'frames without a View and no fold';
+	const canon = (v) => JSON.stringify(v, (k, x) => x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x);
+	let v = structuredClone(rp.frames[0].view);
+	for (const [i, f] of rp.frames.entries()) {
+		if (i > 0) v = m.fold(v, f);
+		if (f.view && canon(v) !== canon(f.view)) return 'frame ' + i + ' folds to ' + canon(v).slice(0, 400) + ', the rules say ' + canon(f.view).slice(0, 400);
+	}
+	return '';
+})`
+
+// A replay of every game, drawn by its board module, ends on the stored
+// result, with one card per seat showing the stored scores; a board that
+// folds events into Views gets the rules' last View.
+func TestReplayOfEveryGame(t *testing.T) {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long} {
+		t.Run(sd.t.Game, func(t *testing.T) {
+			// The game with the most seats, the first of them.
+			most := 0
+			for _, g := range must(fix.db.Games(context.Background(), sd.t.ID, results.GameFilter{})) {
+				most = max(most, len(g.Players))
+			}
+			g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == most })
+			p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+			rp := replayOf(t, srv, g.ID)
+			wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+			if got, want := eval[[]int](t, ctx, p, `[...document.querySelectorAll('.card.tomove')].map(c => +c.dataset.seat)`), rp.Frames[0].ToMove; !slices.Equal(got, want) {
+				t.Errorf("at the start the cards say %v are to move, the rules %v", got, want)
+			}
+			press(t, ctx, p, "End")
+			last := len(rp.Frames) - 1
+			wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last))
+			var names, scores []string
+			for _, pl := range g.Players {
+				names = append(names, pl.Name)
+				scores = append(scores, strconv.Itoa(pl.Score))
+			}
+			cards := eval[[2][]string](t, ctx, p, `(cs => [cs.map(c => c.querySelector('.name').textContent), cs.map(c => c.querySelector('.score').textContent)])([...document.querySelectorAll('.card')])`)
+			if !slices.Equal(cards[0], names) || !slices.Equal(cards[1], scores) {
+				t.Errorf("the cards show %q with scores %q, the game has %q with %q", cards[0], cards[1], names, scores)
+			}
+			rank, score := ranksAndScores(g)
+			res := eval[[3]string](t, ctx, p, `(r => [r.dataset.rank, r.dataset.score, r.textContent])(document.querySelector('.result'))`)
+			if res[0] != rank || res[1] != score || !strings.Contains(res[2], g.Reason) {
+				t.Errorf("final result shows %q, stored rank %s score %s reason %q", res, rank, score, g.Reason)
+			}
+			title := eval[string](t, ctx, p, `document.querySelector('.gametitle h1').textContent`)
+			if want := strings.Join(names, " vs "); !strings.Contains(title, want) {
+				t.Errorf("the title says %q, not %q", title, want)
+			}
+			if n := eval[int](t, ctx, p, `document.querySelectorAll('.movelist li').length`); n != last {
+				t.Errorf("the move list has %d lines for %d steps", n, last)
+			}
+			if msg := eval[string](t, ctx, p, fmt.Sprintf(`%s(%d)`, foldsToViews, g.ID)); msg != "" {
+				t.Errorf("game %d: %s", g.ID, msg)
+			}
+			noScroll(t, ctx, p, sd.t.Game+" replay")
+			screenshot(t, ctx, p, fmt.Sprintf("replay-%s-%d-end", sd.t.Game, most))
+
+			// A page opened at a frame (a bot page's fault links) draws it
+			// as stepping to it does, and shows its line in the move list.
+			board := `(s => s.innerHTML + [...s.querySelectorAll('canvas')].map(c => c.toDataURL()).join())(document.querySelector('.stage'))`
+			press(t, ctx, p, "ArrowLeft")
+			wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last-1))
+			stepped := eval[string](t, ctx, p, board)
+			if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d?frame=%d", srv.URL, g.ID, last-1)); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, last-1))
+			if eval[string](t, ctx, p, board) != stepped {
+				t.Errorf("frame %d opened directly is not drawn as when stepped to", last-1)
+			}
+			if !eval[bool](t, ctx, p, `(l => { const li = l.querySelector('li.current'), top = li.offsetTop - l.offsetTop;
+				return top >= l.scrollTop && top + li.offsetHeight <= l.scrollTop + l.clientHeight; })(document.querySelector('.movelist'))`) {
+				t.Errorf("opened at frame %d, the move list does not show its line", last-1)
+			}
+		})
+	}
+}
+
+// A game of three or more seats: the pair page counts its pairwise result as
+// the standings do, the bot page lists every opponent, the live card and
+// the presentation show every seat.
+func TestManySeats(t *testing.T) {
+	ctx0 := context.Background()
+	sd := fix.tron
+	all := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))
+	a, b := sd.ids[1], sd.ids[3]
+	rec := results.Pairings(sd.ids, all, results.SchemeDefault)[1][3]
+	p, ctx, srv := browse(t, fmt.Sprintf("/t/%d/pair/%d/%d", sd.t.ID, a, b))
+	wait(t, ctx, p, `document.querySelector('.pair-view .game-row')`)
+	head := eval[string](t, ctx, p, `document.querySelector('.pair-view h1').textContent`)
+	if want := fmt.Sprintf("%s %s – %s %s", sd.bots[1].name, points(rec.Points), points(rec.Against), sd.bots[3].name); head != want {
+		t.Errorf("the pair page says %q, the standings' pairings %q", head, want)
+	}
+	rows := eval[[][2]string](t, ctx, p, `[...document.querySelectorAll('.pair-view .game-row')].map(r => [r.dataset.game, r.className])`)
+	if len(rows) != rec.Games {
+		t.Errorf("the pair page lists %d games, the pairing has %d", len(rows), rec.Games)
+	}
+	wins := 0
+	for _, r := range rows {
+		if strings.Contains(r[1], "win") {
+			wins++
+		}
+	}
+	if wins != rec.Wins {
+		t.Errorf("the pair page marks %d games won, the pairing has %d wins", wins, rec.Wins)
+	}
+	screenshot(t, ctx, p, "pair-many-seats")
+
+	// The game of every bot: the bot page names its four opponents.
+	big := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == len(sd.bots) })
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/bot/%d", srv.URL, sd.t.ID, a)); err != nil {
+		t.Fatal(err)
+	}
+	game := fmt.Sprintf(`document.querySelector('.botgame[data-game="%d"]')`, big.ID)
+	wait(t, ctx, p, game)
+	if n := eval[int](t, ctx, p, game+`.querySelectorAll('.bghead a[href*="/pair/"]').length`); n != len(sd.bots)-1 {
+		t.Errorf("the bot page links %d opponents in a game of %d", n, len(sd.bots))
+	}
+
+	// A game of three in progress.
+	g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == 3 })
+	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	if err := fix.db.PutLive(ctx0, l); err != nil {
+		t.Fatal(err)
+	}
+	defer fix.db.ClearLive(ctx0, sd.t.ID)
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/live", srv.URL, sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	card := fmt.Sprintf(`document.querySelector('.livecard[data-key="%s"]')`, g.Key)
+	wait(t, ctx, p, card+`?.dataset.moves === '`+strconv.Itoa(l.Moves)+`'`)
+	seats := eval[[][2]string](t, ctx, p, `[...`+card+`.querySelectorAll('.lhead .who')].map(w => [w.querySelector('.n').textContent, w.querySelector('.lscore').textContent])`)
+	var want [][2]string
+	for i, pl := range g.Players {
+		want = append(want, [2]string{pl.Name, strconv.Itoa(l.Scores[i])})
+	}
+	if !slices.Equal(seats, want) {
+		t.Errorf("the live card shows %q, the game in progress %q", seats, want)
+	}
+	screenshot(t, ctx, p, "live-many-seats")
+	fix.db.ClearLive(ctx0, sd.t.ID)
+
+	// The presentation's decisive game names and shows all its seats.
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/show?dwell=1&replay=2", srv.URL, sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.show-view')?.dataset.stage === 'decisive' && document.querySelector('.show-view .replay')`)
+	id := eval[string](t, ctx, p, `document.querySelector('.show-view').dataset.game`)
+	gid, _ := strconv.ParseInt(id, 10, 64)
+	dg := must(fix.db.Game(ctx0, gid))
+	caption := eval[string](t, ctx, p, `document.querySelector('.show-view .caption').textContent`)
+	cards := eval[int](t, ctx, p, `document.querySelectorAll('.show-view .card').length`)
+	for _, pl := range dg.Players {
+		if !strings.Contains(caption, pl.Name) {
+			t.Errorf("the decisive game's caption %q does not name %s", caption, pl.Name)
+		}
+	}
+	if cards != len(dg.Players) {
+		t.Errorf("the decisive game shows %d cards for %d seats", cards, len(dg.Players))
+	}
+	screenshot(t, ctx, p, "show-many-seats")
+}
+
+// tronView is the part of the tron View the trails test reads.
+type tronView struct {
+	Width  int          `json:"width"`
+	Trails [][][2]int   `json:"trails"`
+	Fates  []games.Fate `json:"fates"`
+}
+
+// viewsOf are the rules' Views of g after each step, frame by frame.
+func viewsOf(t *testing.T, rules games.Rules, g results.Game) []tronView {
+	t.Helper()
+	names := make([]string, len(g.Players))
+	for i, pl := range g.Players {
+		names[i] = pl.Name
+	}
+	answers := answersOf(g.Moves)
+	var views []tronView
+	add := func(s games.State) {
+		var v tronView
+		if err := json.Unmarshal(s.View(), &v); err != nil {
+			t.Fatal(err)
+		}
+		views = append(views, v)
+	}
+	add(rules.New(g.Seed, names))
+	if _, err := games.Replay(rules, g.Seed, names, answers, func(s games.State, _ []games.Move) { add(s) }); err != nil {
+		t.Fatal(err)
+	}
+	return views
+}
+
+// marked are the cells where a board draws something over the trails: the
+// heads of the seats alive and the crosses of the others.
+func marked(v tronView) [][2]int {
+	var cells [][2]int
+	for seat, trail := range v.Trails {
+		if len(trail) > 0 {
+			cells = append(cells, trail[len(trail)-1])
+		} else if at := v.Fates[seat].At; len(at) == 2 {
+			cells = append(cells, [2]int{at[0], at[1]})
+		}
+	}
+	return cells
+}
+
+// apart says whether c is far enough from every cell of others but itself
+// for nothing else to be drawn on it.
+func apart(c [2]int, others [][2]int, far int) bool {
+	for _, o := range others {
+		if o != c && max(o[0]-c[0], c[0]-o[0]) < far && max(o[1]-c[1], c[1]-o[1]) < far {
+			return false
+		}
+	}
+	return true
+}
+
+// pixels reads the replay's canvas at the centres of cells of a grid width
+// cells wide, as "#rrggbb".
+func pixels(t *testing.T, ctx context.Context, p *browsertest.Page, width int, cells [][2]int) []string {
+	t.Helper()
+	at, _ := json.Marshal(cells)
+	return eval[[]string](t, ctx, p, fmt.Sprintf(`((cells) => {
+		const c = document.querySelector('.stage canvas'), k = c.width / %d, ctx = c.getContext('2d');
+		return cells.map(([x, y]) => '#' + [...ctx.getImageData(Math.floor((x + .5) * k), Math.floor((y + .5) * k), 1, 1).data].slice(0, 3).map((b) => b.toString(16).padStart(2, '0')).join(''));
+	})(%s)`, width, at))
+}
+
+// A free-for-all of twelve bots plays in the browser with every trail told
+// apart: twelve colours, shapes and letters on the cards, each trail drawn
+// in its seat's colour, each head bearing its letter, and each death marked
+// in its seat's colour where it happened.
+func TestTwelveTrails(t *testing.T) {
+	sd := fix.ffa
+	g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == tron.MaxSeats })
+	views := viewsOf(t, tron.Rules{}, g)
+	// Frame 8 is turn 7 (frame 1 is the init): every trail is 8 cells long.
+	const early = 8
+	p, ctx, _ := browse(t, fmt.Sprintf("/game/%d?frame=%d", g.ID, early))
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, early))
+
+	marks := eval[[][4]string](t, ctx, p, `[...document.querySelectorAll('.replay .card')].map((c) => {
+		const s = getComputedStyle(c), v = (n) => s.getPropertyValue(n).trim();
+		return [v('--mark').toLowerCase(), v('--shape'), v('--label'), getComputedStyle(c.querySelector('.token'), '::after').content];
+	})`)
+	if len(marks) != tron.MaxSeats {
+		t.Fatalf("%d cards for %d seats", len(marks), tron.MaxSeats)
+	}
+	for k, what := range []string{"colour", "shape", "letter"} {
+		seen := map[string]int{}
+		for seat, m := range marks {
+			if o, dup := seen[m[k]]; dup {
+				t.Errorf("seats %d and %d have the same %s %s", o, seat, what, m[k])
+			}
+			seen[m[k]] = seat
+		}
+	}
+	for seat, m := range marks {
+		if m[3] != m[2] {
+			t.Errorf("seat %d's token shows %s, not its letter %s", seat, m[3], m[2])
+		}
+	}
+
+	// Each trail in its seat's colour: a cell of it far from the heads.
+	v := views[early]
+	var seats []int
+	var cells [][2]int
+	for seat, trail := range v.Trails {
+		for _, c := range trail {
+			if apart(c, marked(v), 4) {
+				seats, cells = append(seats, seat), append(cells, c)
+				break
+			}
+		}
+	}
+	if len(seats) < 10 {
+		t.Fatalf("only %d trails of frame %d can be checked", len(seats), early)
+	}
+	for i, px := range pixels(t, ctx, p, v.Width, cells) {
+		if want := marks[seats[i]][0]; px != want {
+			t.Errorf("frame %d: seat %d's trail at %v is drawn %s, its colour is %s", early, seats[i], cells[i], px, want)
+		}
+	}
+	screenshot(t, ctx, p, "replay-tron-12-early")
+
+	// It plays to the end, where every death is marked in its seat's colour.
+	last := len(views) - 1
+	press(t, ctx, p, "Home", "+", "+", "+", "+", " ")
+	wait(t, ctx, p, `document.querySelector('.replay').classList.contains('playing')`)
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d' && !document.querySelector('.replay').classList.contains('playing')`, last))
+	v = views[last]
+	seats, cells = nil, nil
+	for seat, f := range v.Fates {
+		// A cross's letter sits up to 5 cells away.
+		if c := f.At; len(c) == 2 && apart([2]int{c[0], c[1]}, marked(v), 7) {
+			seats, cells = append(seats, seat), append(cells, [2]int{c[0], c[1]})
+		}
+	}
+	if len(seats) < 4 {
+		t.Fatalf("only %d deaths of %d can be checked", len(seats), len(v.Fates)-1)
+	}
+	for i, px := range pixels(t, ctx, p, v.Width, cells) {
+		if want := marks[seats[i]][0]; px != want {
+			t.Errorf("seat %d went out at %v: the cross is drawn %s, its colour is %s", seats[i], cells[i], px, want)
+		}
+	}
+	screenshot(t, ctx, p, "replay-tron-12-end")
+	press(t, ctx, p, "Home")
+	for range last / 2 {
+		press(t, ctx, p, "ArrowRight")
+	}
+	screenshot(t, ctx, p, "replay-tron-12-middle")
+
+	// The same game in progress: its live card shows every seat.
+	ctx0 := context.Background()
+	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	if err := fix.db.PutLive(ctx0, l); err != nil {
+		t.Fatal(err)
+	}
+	defer fix.db.ClearLive(ctx0, sd.t.ID)
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/live", eval[string](t, ctx, p, `location.origin`), sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	card := fmt.Sprintf(`document.querySelector('.livecard[data-key="%s"]')`, g.Key)
+	wait(t, ctx, p, card+`?.dataset.moves === '`+strconv.Itoa(l.Moves)+`'`)
+	if n := eval[int](t, ctx, p, card+`.querySelectorAll('.lhead .who').length`); n != tron.MaxSeats {
+		t.Errorf("the live card shows %d seats of %d", n, tron.MaxSeats)
+	}
+	screenshot(t, ctx, p, "live-tron-12")
+}
+
+// A game of four thousand turns: its replay sends two Views, not one per
+// turn, and plays, steps back and goes to its end at once in the browser.
+func TestLongReplay(t *testing.T) {
+	g := gameWhere(t, fix.long, func(g results.Game) bool { return true })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	_, body := get(t, fmt.Sprintf("%s/api/game/%d/replay.json", srv.URL, g.ID))
+	var rp screen.Replay
+	if err := json.Unmarshal(body, &rp); err != nil {
+		t.Fatal(err)
+	}
+	last := len(rp.Frames) - 1
+	if last < 3000 {
+		t.Fatalf("the long game has %d steps", last)
+	}
+	// A View of this game is some 40 KB by its end.
+	if len(body) > 400*last {
+		t.Errorf("the replay of %d steps is %d bytes", last, len(body))
+	}
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	start := time.Now()
+	press(t, ctx, p, "End", "ArrowLeft")
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last-1))
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("going to the end and one step back took %s", d)
+	}
+	screenshot(t, ctx, p, "replay-tron-long")
+	press(t, ctx, p, "Home", "+", "+", "+", "+", " ")
+	time.Sleep(2 * time.Second)
+	if n := eval[int](t, ctx, p, `+document.querySelector('.replay').dataset.frame`); n < 100 {
+		t.Errorf("at 16× the replay showed %d frames in 2 s", n)
+	}
 }

@@ -37,15 +37,11 @@ func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	gs, err := s.db.Games(ctx, tid, results.GameFilter{})
+	progress, live, err := s.progress(ctx, t)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	live, err := s.db.Live(ctx, tid)
-	if err != nil {
-		return Snapshot{}, err
-	}
-	snap := Snapshot{Progress: progressOf(t, gs, live, time.Now()), Live: []LiveGame{}}
+	snap := Snapshot{Progress: progress, Live: []LiveGame{}}
 	// The estimate moves every poll; rounded, it only changes the message
 	// (and wakes the pages) every few seconds.
 	snap.Progress.Left = math.Round(snap.Progress.Left/5) * 5

@@ -62,35 +62,42 @@ func TestHubPollsOnlyWhileWatched(t *testing.T) {
 
 func TestProgress(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	games := func(finished ...time.Time) []results.Game {
-		var gs []results.Game
-		for i, f := range finished {
-			gs = append(gs, results.Game{ID: int64(i + 1), Finished: f})
-		}
-		return gs
-	}
 	started := now.Add(-100 * time.Second)
+	// games counts games finished at these times, those of a run since
+	// run, as CountGames does.
+	games := func(run time.Time, finished ...time.Time) results.GameCount {
+		c := results.GameCount{Games: len(finished), LastID: int64(len(finished))}
+		for _, f := range finished {
+			if !run.IsZero() && !f.Before(run) {
+				c.Since++
+			}
+			if f.After(c.LastFinished) {
+				c.LastFinished = f
+			}
+		}
+		return c
+	}
 	before := started.Add(-time.Hour) // stored by an earlier run
 	for _, c := range []struct {
 		name string
 		t    results.Tournament
-		gs   []results.Game
+		gs   results.GameCount
 		live []results.Live
 		want Progress
 	}{
 		{"running", results.Tournament{Planned: 30, Started: started},
-			games(before, before, started.Add(50*time.Second), now.Add(-time.Second)),
+			games(started, before, before, started.Add(50*time.Second), now.Add(-time.Second)),
 			[]results.Live{{Updated: now}},
 			// 2 games in 100 s for this run: 50 s a game, 26 to go.
 			Progress{Done: 4, Planned: 30, Playing: 1, Running: true, Left: 1300, LastGame: 4}},
-		{"just started", results.Tournament{Planned: 30, Started: started}, games(before), nil,
+		{"just started", results.Tournament{Planned: 30, Started: started}, games(started, before), nil,
 			Progress{Done: 1, Planned: 30, Running: true, LastGame: 1}},
-		{"died", results.Tournament{Planned: 30, Started: now.Add(-time.Hour)}, games(now.Add(-50 * time.Minute)),
+		{"died", results.Tournament{Planned: 30, Started: now.Add(-time.Hour)}, games(now.Add(-time.Hour), now.Add(-50*time.Minute)),
 			[]results.Live{{Updated: now.Add(-40 * time.Minute)}},
 			Progress{Done: 1, Planned: 30, Playing: 1, LastGame: 1}},
-		{"finished", results.Tournament{Planned: 2, Started: started, Finished: now}, games(now, now), nil,
+		{"finished", results.Tournament{Planned: 2, Started: started, Finished: now}, games(started, now, now), nil,
 			Progress{Done: 2, Planned: 2, Finished: true, LastGame: 2}},
-		{"never run", results.Tournament{}, nil, nil, Progress{}},
+		{"never run", results.Tournament{}, games(time.Time{}), nil, Progress{}},
 	} {
 		if got := progressOf(c.t, c.gs, c.live, now); got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)

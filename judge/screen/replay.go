@@ -12,8 +12,10 @@ import (
 // Replay is a stored game played again through its rules, frame by frame,
 // as the replay page draws it.
 type Replay struct {
-	Game     results.Game `json:"game"`
-	GameKind string       `json:"kind"` // the rules' name: "virus", "battleships"
+	Game results.Game `json:"game"`
+	// GameKind is the rules' registered name, which names the board module
+	// that draws the frames.
+	GameKind string `json:"kind"`
 	// Frames[0] is the position before any answer; each later frame is the
 	// position after one step of the rules (one ToMove's answers).
 	Frames []Frame `json:"frames"`
@@ -26,10 +28,29 @@ type Replay struct {
 	Problem string `json:"problem,omitempty"`
 }
 
-// Frame is one position and the moves that led to it.
+// Frame is one position and the moves that led to it: the envelope every
+// game shares (what the screen draws without knowing the game: each seat's
+// score, whose turn it is) around the game's own View, which only its board
+// module reads. For rules whose Views fold from events
+// (games.Incremental) only the first and the last frames have a View: the
+// board module folds the moves' events into the one before.
 type Frame struct {
-	View  json.RawMessage `json:"view"`
-	Moves []FrameMove     `json:"moves"`
+	View   json.RawMessage `json:"view,omitempty"`
+	Moves  []FrameMove     `json:"moves"`
+	Scores []int           `json:"scores"`
+	// ToMove lists the seats whose answers the next step needs (all of
+	// them in a game of simultaneous moves); empty once the game is over.
+	ToMove []int `json:"to_move"`
+}
+
+// frameOf is s's envelope, its moves still to add; its View only when
+// view is set.
+func frameOf(s games.State, view bool) Frame {
+	f := Frame{Moves: []FrameMove{}, Scores: s.Scores(), ToMove: append([]int{}, s.ToMove()...)}
+	if view {
+		f.View = s.View()
+	}
+	return f
 }
 
 // FrameMove is one applied answer as the rules judged it again, with what
@@ -67,10 +88,13 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 		answers[i] = answerOf(m)
 	}
 	rp := &Replay{Game: g, GameKind: kind}
-	rp.Frames = append(rp.Frames, Frame{View: rules.New(g.Seed, names).View(), Moves: []FrameMove{}})
+	// Encoding a large View at every step costs the server as much as
+	// sending it costs the page.
+	every := !games.IncrementalView(rules)
+	rp.Frames = append(rp.Frames, frameOf(rules.New(g.Seed, names), true))
 	n := 0
 	final, err := games.Replay(rules, g.Seed, names, answers, func(s games.State, moves []games.Move) {
-		f := Frame{View: s.View()}
+		f := frameOf(s, every)
 		for _, m := range moves {
 			st := g.Moves[n]
 			f.Moves = append(f.Moves, FrameMove{Move: m, N: n, Detail: st.Detail, ElapsedMS: float64(st.Elapsed.Microseconds()) / 1000})
@@ -78,6 +102,9 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 		}
 		rp.Frames = append(rp.Frames, f)
 	})
+	if last := &rp.Frames[len(rp.Frames)-1]; last.View == nil {
+		last.View = final.View()
+	}
 	if len(g.Outcome) > 0 {
 		var stored games.Outcome
 		if json.Unmarshal(g.Outcome, &stored) == nil {

@@ -2,17 +2,21 @@ package screen_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
+	"botjudge/games"
 	"botjudge/judge/screen"
 	"botjudge/results"
 )
 
 // Every stored game of the seed database replays through the rules to its
-// stored result.
+// stored result, every frame in the envelope the pages draw without the
+// game: a score per seat, and whose turn it is until the end.
 func TestReplaysEndOnStoredOutcome(t *testing.T) {
 	ctx := context.Background()
-	for _, sd := range []seeded{fix.virus, fix.ships, fix.live} {
+	for _, sd := range fix.all() {
 		list, err := fix.db.Games(ctx, sd.t.ID, results.GameFilter{})
 		if err != nil {
 			t.Fatal(err)
@@ -38,13 +42,58 @@ func TestReplaysEndOnStoredOutcome(t *testing.T) {
 						rp.Outcome.Rank[i], rp.Outcome.Score[i], p.Rank, p.Score)
 				}
 			}
+			// Views that fold from events come first and last only.
+			folds := games.IncrementalView(must(lookup(sd.t.Game)))
 			moves := 0
-			for _, f := range rp.Frames {
+			for i, f := range rp.Frames {
 				moves += len(f.Moves)
+				if want := !folds || i == 0 || i == len(rp.Frames)-1; (f.View != nil) != want {
+					t.Fatalf("%s game %d frame %d of %d: has a view %v, want %v", sd.t.Game, g.ID, i, len(rp.Frames), f.View != nil, want)
+				}
+				if len(f.Scores) != len(g.Players) || (len(f.ToMove) == 0) != (i == len(rp.Frames)-1) {
+					t.Fatalf("%s game %d frame %d: scores %v, to move %v", sd.t.Game, g.ID, i, f.Scores, f.ToMove)
+				}
+			}
+			// The envelope's last scores are the stored ones: the cards
+			// of any game end on the result.
+			if last := rp.Frames[len(rp.Frames)-1]; !slices.Equal(last.Scores, rp.Outcome.Score) {
+				t.Fatalf("%s game %d: last frame's scores %v, outcome %v", sd.t.Game, g.ID, last.Scores, rp.Outcome.Score)
 			}
 			if moves != len(g.Moves) {
 				t.Fatalf("%s game %d: %d moves in the frames, %d stored", sd.t.Game, g.ID, moves, len(g.Moves))
 			}
+		}
+	}
+}
+
+func lookup(name string) (games.Rules, error) {
+	r, ok := games.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no game %q", name)
+	}
+	return r, nil
+}
+
+// The screen's progress counts what the games list holds, without reading
+// the games.
+func TestCountGamesMatchesTheList(t *testing.T) {
+	ctx := context.Background()
+	for _, sd := range fix.all() {
+		list := must(fix.db.Games(ctx, sd.t.ID, results.GameFilter{}))
+		var want results.GameCount
+		for _, g := range list {
+			want.Games++
+			want.LastID = max(want.LastID, g.ID)
+			if g.Finished.After(want.LastFinished) {
+				want.LastFinished = g.Finished
+			}
+			if !g.Finished.Before(sd.t.Started) {
+				want.Since++
+			}
+		}
+		got := must(fix.db.CountGames(ctx, sd.t.ID, sd.t.Started))
+		if !got.LastFinished.Equal(want.LastFinished) || got.Games != want.Games || got.Since != want.Since || got.LastID != want.LastID {
+			t.Errorf("%s #%d: counted %+v, the list gives %+v", sd.t.Game, sd.t.ID, got, want)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games/fault"
 	"botjudge/games/virus"
 	"botjudge/judge/screen"
 	"botjudge/results"
@@ -216,10 +217,16 @@ func TestDictionary(t *testing.T) {
 			}
 		}
 	}
-	for _, v := range []string{"illegal", "malformed", "error", "timeout", "crash", "oom", "output"} {
-		if _, ok := dict["en"]["verdict."+v]; !ok {
-			t.Errorf("verdict %s has no name", v)
-		}
+}
+
+// The pages name faults from the judge's one list, with its classes and
+// words.
+func TestFaultsJSON(t *testing.T) {
+	srv := serve(t)
+	resp, body := get(t, srv.URL+"/api/faults.json")
+	want, _ := json.Marshal(fault.All())
+	if resp.StatusCode != 200 || !bytes.Equal(body, want) {
+		t.Errorf("faults.json: %s %s, want %s", resp.Status, body, want)
 	}
 }
 
@@ -262,9 +269,9 @@ func TestEventStream(t *testing.T) {
 		t.Errorf("first event: %+v, want %d of 12 done, not finished", first.Progress, done)
 	}
 	pg := sd.pending[0]
-	g := play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, []bot{sd.bots[pg.seats[0]], sd.bots[pg.seats[1]]},
-		[]int64{sd.ids[pg.seats[0]], sd.ids[pg.seats[1]]}, time.Now())
-	if err := fix.db.PutLive(ctx0, partial(t, g, 7)); err != nil {
+	bots, ids := sd.seated(pg.seats)
+	g := play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, bots, ids, time.Now())
+	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, g, 7)); err != nil {
 		t.Fatal(err)
 	}
 	defer fix.db.ClearLive(ctx0, sd.t.ID)

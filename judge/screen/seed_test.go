@@ -16,6 +16,7 @@ import (
 	"botjudge/games"
 	"botjudge/games/battleships"
 	"botjudge/games/fault"
+	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/results"
 )
@@ -25,7 +26,7 @@ import (
 // answer the way students' bots do: well, badly, late, or by crashing.
 
 // bot answers one request of a game; turn counts its own answers from 0.
-// Virus bots read the View, battleships bots their Request.
+// Virus bots read the View, battleships and tron bots their Request.
 type bot struct {
 	name   string
 	view   bool
@@ -297,6 +298,140 @@ func shipsBots() []bot {
 	}
 }
 
+// Tron bots read the request's board (every trail, head first) and turn
+// away from walls and trails, now and then at random, until their patience
+// runs out; then they go straight on to their end. One of them is too slow
+// once, which puts it out.
+type tronRequest struct {
+	Action string          `json:"action"`
+	Board  json.RawMessage `json:"board"`
+	Me     int             `json:"player-index"`
+	Width  int             `json:"width"`
+	Height int             `json:"height"`
+}
+
+var tronDirs = []struct {
+	name   string
+	dx, dy int
+}{{"x+", 1, 0}, {"y+", 0, 1}, {"x-", -1, 0}, {"y-", 0, -1}}
+
+func tronBot(name string, patience, slowAt int) bot {
+	return bot{name: name, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		var req tronRequest
+		if err := json.Unmarshal(raw, &req); err != nil {
+			panic(err)
+		}
+		if req.Action == "init" {
+			return data(`{"name":"` + name + `"}`)
+		}
+		if turn == slowAt {
+			return games.Answer{Fault: fault.Timeout, Detail: "no answer within 1s"}
+		}
+		var trails [][][2]int
+		if err := json.Unmarshal(req.Board, &trails); err != nil {
+			panic(err)
+		}
+		taken := map[[2]int]bool{}
+		for _, trail := range trails {
+			for _, c := range trail {
+				taken[c] = true
+			}
+		}
+		me := trails[req.Me]
+		head, d := me[0], req.Me%len(tronDirs)
+		for i, x := range tronDirs {
+			if len(me) > 1 && me[1][0]+x.dx == head[0] && me[1][1]+x.dy == head[1] {
+				d = i
+			}
+		}
+		free := func(d int) bool {
+			x, y := head[0]+tronDirs[d].dx, head[1]+tronDirs[d].dy
+			return x >= 0 && y >= 0 && x < req.Width && y < req.Height && !taken[[2]int{x, y}]
+		}
+		if turn <= patience && (!free(d) || rng.IntN(8) == 0) {
+			for _, by := range []int{1 + 2*rng.IntN(2), 2, 1} {
+				if free((d + by) % 4) {
+					d = (d + by) % 4
+					break
+				}
+			}
+		}
+		return data(`{"play":"` + tronDirs[d].name + `"}`)
+	}}
+}
+
+// tronBots are n Tron bots (up to twelve), more patient one after the
+// other; the third is too slow once.
+func tronBots(n int) []bot {
+	names := []string{"éclair", "foudre", "comète", "zigzag", "prudent", "orage",
+		"tempête", "brise", "aurore", "nova", "quasar", "pulsar"}
+	bots := make([]bot, n)
+	for i := range bots {
+		slowAt := -1
+		if i == 2 {
+			slowAt = 40
+		}
+		bots[i] = tronBot(names[i], 60+i*30, slowAt)
+	}
+	return bots
+}
+
+// sweeper is a Tron bot that lasts: it climbs its start column to the top,
+// then sweeps the columns on its side (side -1 the left, 1 the right) one
+// after the other, down and up, until it runs into the wall. It reads its
+// start from its first board and then keeps track of where it is.
+func sweeper(name string, side int) bot {
+	var x, y, dir int // dir: 0 climbing, else the way it sweeps a column
+	return bot{name: name, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		switch turn {
+		case 0: // the init
+			return data(`{"name":"` + name + `"}`)
+		case 1:
+			var full tronRequest
+			var trails [][][2]int
+			if err := json.Unmarshal(raw, &full); err != nil || json.Unmarshal(full.Board, &trails) != nil {
+				panic(fmt.Sprint(err))
+			}
+			x, y, dir = trails[full.Me][0][0], trails[full.Me][0][1], 0
+		}
+		// Later boards are not read: they hold thousands of cells.
+		move := func(dx, dy int, play string) games.Answer {
+			x, y = x+dx, y+dy
+			return data(`{"play":"` + play + `"}`)
+		}
+		switch {
+		case dir == 0 && y > 0:
+			return move(0, -1, "y-")
+		case dir == 0 || (dir == 1 && y == tron.DefaultHeight-1) || (dir == -1 && y == 0):
+			dir = 1 - 2*(y/(tron.DefaultHeight-1))
+			if side < 0 {
+				return move(-1, 0, "x-")
+			}
+			return move(1, 0, "x+")
+		case dir == 1:
+			return move(0, 1, "y+")
+		}
+		return move(0, -1, "y-")
+	}}
+}
+
+// longSeed is a tournament seed whose first game (seed × 1000) starts two
+// sweepers where each has some forty columns to sweep on its side: a game
+// of about four thousand turns.
+func longSeed() int64 {
+	for seed := int64(3); ; seed++ {
+		var v struct {
+			Trails [][][2]int `json:"trails"`
+		}
+		if err := json.Unmarshal(tron.Rules{}.New(seed*1000, []string{"a", "b"}).View(), &v); err != nil {
+			panic(err)
+		}
+		if a, b := v.Trails[0][0][0], v.Trails[1][0][0]; a >= 40 && a < 50 && b >= 50 && b < 60 {
+			return seed
+		}
+	}
+}
+
 // play plays one game of rules between bots (one per seat) and returns its
 // record, as the judge would store it.
 func play(rules games.Rules, tid int64, key string, round int, seed int64, bots []bot, ids []int64, at time.Time) results.Game {
@@ -354,13 +489,56 @@ type seeded struct {
 type pendingGame struct {
 	key   string
 	seed  int64
-	seats [2]int
+	seats []int // indexes in the tournament's bots, one per seat
 }
 
-// tournament plays a round robin (each pair twice, each bot first once) of
+// seated are the bots of a game and their ids, one per seat.
+func (sd seeded) seated(seats []int) ([]bot, []int64) {
+	bots, ids := make([]bot, len(seats)), make([]int64, len(seats))
+	for i, b := range seats {
+		bots[i], ids[i] = sd.bots[b], sd.ids[b]
+	}
+	return bots, ids
+}
+
+// duels is a round robin of n bots: each pair twice, each bot first once.
+func duels(n int) [][]int {
+	var plan [][]int
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			plan = append(plan, []int{i, j}, []int{j, i})
+		}
+	}
+	return plan
+}
+
+// freeForAll is the games of n bots of a free-for-all: every three of
+// them, then all at once.
+func freeForAll(n int) [][]int {
+	var plan [][]int
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			for k := j + 1; k < n; k++ {
+				plan = append(plan, []int{i, j, k})
+			}
+		}
+	}
+	return append(plan, everyone(n))
+}
+
+// everyone is the seats of a game of all n bots.
+func everyone(n int) []int {
+	all := make([]int, n)
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// tournament plays the games of plan (the bots of each game, by seat) of
 // rules between bots and stores the first `store` games; store < 0 stores
 // them all and marks the run finished.
-func tournament(ctx context.Context, db *results.DB, rules games.Rules, seed int64, bots []bot, store int) (seeded, error) {
+func tournament(ctx context.Context, db *results.DB, rules games.Rules, seed int64, bots []bot, plan [][]int, store int) (seeded, error) {
 	const set = `{"rounds":1,"scheme":"1-0.5-0","limits":{"move_ms":10000}}`
 	t, err := db.EnsureTournament(ctx, rules.Name(), seed, json.RawMessage(set))
 	if err != nil {
@@ -382,26 +560,22 @@ func tournament(ctx context.Context, db *results.DB, rules games.Rules, seed int
 			return sd, err
 		}
 	}
-	var plan []pendingGame
-	for i := range bots {
-		for j := i + 1; j < len(bots); j++ {
-			for _, seats := range [][2]int{{i, j}, {j, i}} {
-				key := fmt.Sprintf("r1/%s/%s", bots[seats[0]].name, bots[seats[1]].name)
-				plan = append(plan, pendingGame{key: key, seed: seed*1000 + int64(len(plan)), seats: seats})
-			}
-		}
-	}
 	if err := db.StartRun(ctx, t.ID, results.Run{BotIDs: sd.ids, Planned: len(plan), Rounds: 1}); err != nil {
 		return sd, err
 	}
 	start := time.Now().Add(-time.Duration(len(plan)) * 10 * time.Second)
-	for n, p := range plan {
+	for n, seats := range plan {
+		key := "r1"
+		for _, b := range seats {
+			key += "/" + bots[b].name
+		}
+		p := pendingGame{key: key, seed: seed*1000 + int64(n), seats: seats}
 		if store >= 0 && n >= store {
 			sd.pending = append(sd.pending, p)
 			continue
 		}
-		g := play(rules, t.ID, p.key, 1, p.seed, []bot{bots[p.seats[0]], bots[p.seats[1]]},
-			[]int64{sd.ids[p.seats[0]], sd.ids[p.seats[1]]}, start.Add(time.Duration(n)*10*time.Second))
+		gbots, ids := sd.seated(seats)
+		g := play(rules, t.ID, p.key, 1, p.seed, gbots, ids, start.Add(time.Duration(n)*10*time.Second))
 		if _, err := db.SaveGame(ctx, g); err != nil {
 			return sd, err
 		}
@@ -421,7 +595,15 @@ type fixture struct {
 	db    *results.DB
 	virus seeded // 30 bots, finished
 	ships seeded // battleships, 5 bots, finished
+	tron  seeded // 5 bots in games of 3 and of 5 seats, finished
+	ffa   seeded // tron, one free-for-all of 12 bots, finished
+	long  seeded // tron, one game of about 4000 turns, finished
 	live  seeded // virus, 4 bots, half played, "running"
+}
+
+// all are the fixture's tournaments.
+func (f *fixture) all() []seeded {
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -432,13 +614,23 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	f.db = db
-	if f.virus, err = tournament(ctx, db, virus.Rules{}, 1, virusBots(30), -1); err != nil {
+	if f.virus, err = tournament(ctx, db, virus.Rules{}, 1, virusBots(30), duels(30), -1); err != nil {
 		return nil, err
 	}
-	if f.ships, err = tournament(ctx, db, battleships.Rules{}, 1, shipsBots(), -1); err != nil {
+	if f.ships, err = tournament(ctx, db, battleships.Rules{}, 1, shipsBots(), duels(5), -1); err != nil {
 		return nil, err
 	}
-	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), 5); err != nil {
+	if f.tron, err = tournament(ctx, db, tron.Rules{}, 1, tronBots(5), freeForAll(5), -1); err != nil {
+		return nil, err
+	}
+	if f.ffa, err = tournament(ctx, db, tron.Rules{}, 2, tronBots(tron.MaxSeats), [][]int{everyone(tron.MaxSeats)}, -1); err != nil {
+		return nil, err
+	}
+	sweepers := []bot{sweeper("gauche", -1), sweeper("droite", 1)}
+	if f.long, err = tournament(ctx, db, tron.Rules{}, longSeed(), sweepers, [][]int{{0, 1}}, -1); err != nil {
+		return nil, err
+	}
+	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), duels(4), 5); err != nil {
 		return nil, err
 	}
 	return f, nil

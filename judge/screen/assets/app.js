@@ -2,8 +2,8 @@
 // pairings, replays, live games, bot pages, presentation), the header with
 // the tournament's progress, and the server-sent events that keep it live.
 
-import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdictText, sleep } from './util.js';
-import { Player, miniBoard, describe } from './replay.js';
+import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
+import { Player, labelled, loadBoard, many, markOf, words } from './replay.js';
 
 const main = document.getElementById('view');
 const top = document.getElementById('top');
@@ -280,41 +280,41 @@ async function viewCrosstable([tid]) {
 
 // ------------------------------------------------------------ pairings
 
-function gameRow(g, focus) {
+// vs puts "vs" between the players of a game, however many they are.
+function vs(items) {
+  return items.flatMap((x, i) => (i ? [el('span', { class: 'vs', text: ` ${t('game.vs')} ` }), x] : [x]));
+}
+
+// gameRow is a game in a list; result, when given, is how the game went for
+// the bot the list is about (win, draw, loss).
+function gameRow(g, result) {
   const names = g.players.map((p) => p.name);
-  const best = Math.min(...g.players.map((p) => p.rank));
-  const winners = g.players.filter((p) => p.rank === best);
-  const res = winners.length === 1 ? t('game.wins', { name: winners[0].name }) : t('game.draw');
   const faults = g.players.filter((p) => p.faults).map((p) => `${p.name}: ${tn('game.faults', p.faults)}`);
-  const cls = focus === undefined ? '' : winners.length > 1 ? ' draw' : winners[0].bot_id === focus ? ' win' : ' loss';
-  return el('a', { class: 'game-row' + cls, href: `/game/${g.id}`, dataset: { game: g.id } },
+  const cls = ['game-row', result, many(g.players.length) && 'many'].filter(Boolean).join(' ');
+  return el('a', { class: cls, href: `/game/${g.id}`, dataset: { game: g.id } },
     el('span', { class: 'gno', text: `#${g.id}` }),
     el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
-    el('span', { class: 'gp seat0', text: names[0] }),
+    el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
     el('span', { class: 'gscore', text: g.players.map((p) => p.score).join(' – ') }),
-    el('span', { class: 'gp seat1', text: names[1] || '' }),
-    el('span', { class: 'gres', text: `${res} · ${g.reason}` }),
+    el('span', { class: 'gres', text: `${winText(names, g.players.map((p) => p.rank))} · ${g.reason}` }),
     el('span', { class: 'gfaults', text: faults.join(' · ') }),
     el('span', { class: 'go', text: '▶ ' + t('game.replay') }));
 }
 
+// pairResult is a's result against b in a game they were both in: the
+// pairwise result the standings count.
+function pairResult(g, a, b) {
+  const [ra, rb] = [a, b].map((id) => g.players.find((p) => p.bot_id === id).rank);
+  return ra < rb ? 'win' : ra > rb ? 'loss' : 'draw';
+}
+
 async function viewPair([tid, a, b]) {
-  const gs = await getJSON(`/api/t/${tid}/games.json?bot=${a}&opponent=${b}`);
-  let na = String(a), nb = String(b);
-  for (const p of gs[0]?.players || []) {
-    if (p.bot_id === a) na = p.name;
-    if (p.bot_id === b) nb = p.name;
-  }
-  let pa = 0, pb = 0;
-  for (const g of gs) {
-    const ra = g.players.find((p) => p.bot_id === a).rank, rb = g.players.find((p) => p.bot_id === b).rank;
-    if (ra < rb) pa += 1; else if (rb < ra) pb += 1; else { pa += 0.5; pb += 0.5; }
-  }
+  const p = await getJSON(`/api/t/${tid}/pair/${a}/${b}/info.json`);
   const node = el('section', { class: 'page pair-view' },
-    el('h1', {}, el('a', { href: `/t/${tid}/bot/${a}`, text: na }), ` ${points(pa)} – ${points(pb)} `,
-      el('a', { href: `/t/${tid}/bot/${b}`, text: nb })),
-    el('p', { class: 'dim', text: t('pair.games', { n: gs.length }) }),
-    el('div', { class: 'games' }, gs.length ? gs.map((g) => gameRow(g, a)) : el('p', { class: 'message', text: t('empty.games') })));
+    el('h1', {}, el('a', { href: `/t/${tid}/bot/${a}`, text: p.a.name }), ` ${points(p.record.points)} – ${points(p.record.against)} `,
+      el('a', { href: `/t/${tid}/bot/${b}`, text: p.b.name })),
+    el('p', { class: 'dim', text: t('pair.games', { n: p.games.length }) }),
+    el('div', { class: 'games' }, p.games.length ? p.games.map((g) => gameRow(g, pairResult(g, a, b))) : el('p', { class: 'message', text: t('empty.games') })));
   return { node, tid, nav: 'crosstable' };
 }
 
@@ -322,6 +322,7 @@ async function viewPair([tid, a, b]) {
 
 async function viewGame([id], q) {
   const rp = await getJSON(`/api/game/${id}/replay.json`);
+  const game = await loadBoard(rp.kind);
   const g = rp.game;
   let start = +(q.get('frame') || 0);
   if (q.has('move')) {
@@ -330,24 +331,23 @@ async function viewGame([id], q) {
   }
   const tid = g.tournament_id;
   const title = el('div', { class: 'gametitle' },
-    el('h1', {}, t('game.title', { id: g.id }), ' · ',
-      el('a', { class: 'seat0', href: `/t/${tid}/bot/${g.players[0].bot_id}`, text: g.players[0].name }), ` ${t('game.vs')} `,
-      el('a', { class: 'seat1', href: `/t/${tid}/bot/${g.players[1]?.bot_id}`, text: g.players[1]?.name || '' })),
+    el('h1', {}, t('game.title', { id: g.id }), ' · ', vs(g.players.map((p) => el('a', { href: `/t/${tid}/bot/${p.bot_id}`, text: p.name })))),
     el('span', { class: 'dim', text: `${t('game.round', { round: g.round })} · ${rp.kind}` }),
     g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null);
   const node = el('section', { class: 'page game-view' }, title);
-  const player = new Player(node, rp, { start, autoplay: q.has('play') });
+  const player = new Player(node, rp, game, { start, autoplay: q.has('play') });
   const onKey = (e) => { if (!e.ctrlKey && !e.metaKey && !e.altKey && player.key(e)) e.preventDefault(); };
   document.addEventListener('keydown', onKey);
-  return { node, tid, nav: 'crosstable', cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
+  return { node, tid, nav: 'crosstable', fit: () => player.reveal(), cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
 }
 
 // ------------------------------------------------------------ live
 
-// liveCards keeps one card per game in progress, updated in place.
+// LiveCards keeps one card per game in progress, updated in place, drawn
+// by the board module game.
 class LiveCards {
-  constructor(kind) {
-    this.kind = kind;
+  constructor(game) {
+    this.game = game;
     this.node = el('div', { class: 'livecards' });
     this.cards = new Map();
   }
@@ -356,31 +356,29 @@ class LiveCards {
     const keep = new Set(live.map((l) => l.key));
     for (const [key, c] of this.cards) if (!keep.has(key)) { c.node.remove(); this.cards.delete(key); }
     for (const l of live) {
+      // A game is shown from its first position on.
+      if (!l.view) continue;
       const names = l.players.map((p) => p.name);
       let c = this.cards.get(l.key);
       if (!c) {
-        c = { node: el('div', { class: 'livecard', dataset: { key: l.key } }) };
+        const marks = names.map((_, seat) => markOf(this.game, l.view, seat));
+        const cls = ['livecard', labelled(this.game, names.length) && 'labelled', many(names.length) && 'many'].filter(Boolean).join(' ');
+        c = { node: el('div', { class: cls, dataset: { key: l.key } }), marks };
         c.head = el('div', { class: 'lhead' });
         const boardBox = el('div', { class: 'lboard' });
-        c.board = miniBoard(this.kind, boardBox, names);
+        c.board = this.game.board(boardBox, { names, marks, mini: true });
         c.foot = el('div', { class: 'lfoot' });
         c.node.append(c.head, boardBox, c.foot);
         this.cards.set(l.key, c);
         this.node.append(c.node);
       }
-      if (!l.view) continue;
-      const view = JSON.parse(typeof l.view === 'string' ? l.view : JSON.stringify(l.view));
-      const side = (seat) => (this.kind === 'virus' ? (view.sides[seat] === 'player_1' ? 's1' : 's2') : `s${seat + 1}`);
-      const score = (seat) => (this.kind === 'virus' ? view.score[seat]
-        : (view.shots[1 - seat] || []).filter((s) => s.result !== 'miss').length);
-      fill(c.head,
-        el('span', { class: `who ${side(0)}`, text: names[0] }),
-        el('b', { class: 'lscore', text: `${score(0)} – ${score(1)}` }),
-        el('span', { class: `who ${side(1)}`, text: names[1] }));
-      c.board.draw(view, l.last || [], false);
-      const d = l.last?.length ? describe(this.kind, [{ moves: [] }, { moves: l.last }], 1, names) : { text: '' };
+      const frame = { view: l.view, moves: l.last || [], scores: l.scores || [] };
+      fill(c.head, names.map((name, seat) => el('span', { class: `who mark-${c.marks[seat]}`, dataset: { seat } },
+        el('i', { class: 'token' }), el('span', { class: 'n', text: name }), el('b', { class: 'lscore', text: frame.scores[seat] ?? '' }))));
+      c.board.draw(frame, false);
+      const d = words(this.game, [frame], 0, names, l.view);
       fill(c.foot, el('span', { class: 'lmoves', text: t('live.moves', { n: l.moves }) }), ' · ', d.text,
-        d.fault ? el('span', { class: `verdict v-${d.fault}`, text: verdictText(d.fault) }) : '');
+        d.fault ? [' ', verdict(d.fault.verdict)] : null);
       c.node.dataset.moves = l.moves;
     }
   }
@@ -388,7 +386,7 @@ class LiveCards {
 
 async function viewLive([tid]) {
   const [snap, info] = await Promise.all([getJSON(`/api/t/${tid}/live.json`), getJSON(`/api/t/${tid}/info.json`)]);
-  const cards = new LiveCards(info.game);
+  const cards = new LiveCards(await loadBoard(info.game));
   const none = el('p', { class: 'message', text: t('live.none') });
   const recent = el('div', { class: 'games recent' });
   const big = el('div', { class: 'bigprogress' }, el('div', { class: 'btext' }), el('div', { class: 'bbar' }, el('i')));
@@ -449,7 +447,7 @@ function botGame(tid, bid, g, open) {
     el('div', { class: 'bghead' },
       el('a', { class: 'gno', href: `/game/${g.id}`, text: `#${g.id}` }),
       el('span', { class: `res ${g.result}`, text: t('result.' + g.result) }),
-      el('span', {}, `${t('game.vs')} `, ...g.opponents.map((p) => el('a', { href: `/t/${tid}/pair/${bid}/${p.bot_id}`, text: p.name }))),
+      el('span', {}, `${t('game.vs')} `, g.opponents.map((p, i) => [i ? ', ' : '', el('a', { href: `/t/${tid}/pair/${bid}/${p.bot_id}`, text: p.name })])),
       el('span', { class: 'dim', text: `${t('bot.seat', { seat: g.seat })}${g.seat === 0 ? ' · ' + t('game.first') : ''}` }),
       el('span', { class: 'gscore', text: [g.score, ...g.opponents.map((p) => p.score)].join(' – ') }),
       el('span', { class: 'dim', text: g.reason }),
@@ -471,8 +469,8 @@ function podium(st) {
   }));
 }
 
-// decisiveGame is the game between the first two bots that was won by the
-// smallest margin, else any game of the leader.
+// decisiveGame is the game that one of the first two bots won over the
+// other by the smallest margin of score, else any game of the leader.
 async function decisiveGame(tid, st) {
   if (st.length < 2) return null;
   const [a, b] = [st[0].bot.id, st[1].bot.id];
@@ -480,9 +478,10 @@ async function decisiveGame(tid, st) {
   if (!gs.length) gs = await getJSON(`/api/t/${tid}/games.json?bot=${a}`);
   if (!gs.length) return null;
   const margin = (g) => {
-    const won = new Set(g.players.map((p) => p.rank)).size > 1 ? 0 : 1000;
-    const sc = g.players.map((p) => p.score);
-    return won + Math.abs((sc[0] || 0) - (sc[1] || 0));
+    const pa = g.players.find((p) => p.bot_id === a);
+    // Without the second bot, the leader's best-placed opponent.
+    const pb = g.players.find((p) => p.bot_id === b) || g.players.filter((p) => p !== pa).sort((x, y) => x.rank - y.rank)[0];
+    return (pa.rank === pb.rank ? 1000 : 0) + Math.abs(pa.score - pb.score);
   };
   return gs.slice().sort((x, y) => margin(x) - margin(y))[0];
 }
@@ -526,7 +525,7 @@ async function viewShow([tid], q) {
     live: async () => {
       // The events may not have come yet on the first round.
       if (!lastState?.live?.length) return;
-      const cards = new LiveCards(kinds[tid]);
+      const cards = new LiveCards(await loadBoard(kinds[tid]));
       cards.update(lastState.live);
       put('live', t('show.live'), el('div', { class: 'live-view' }, cards.node));
       const follow = setInterval(() => cards.update(lastState.live), 250);
@@ -537,12 +536,14 @@ async function viewShow([tid], q) {
       const g = await decisiveGame(tid, st);
       if (!g) return;
       const rp = await getJSON(`/api/game/${g.id}/replay.json`);
+      const game = await loadBoard(rp.kind);
       const box = el('div', { class: 'game-view' });
-      put('decisive', t('show.decisive', { a: g.players[0].name, b: g.players[1]?.name || '' }), box);
+      put('decisive', t('show.decisive', { players: g.players.map((p) => p.name).join(` ${t('game.vs')} `) }), box);
       node.dataset.game = g.id;
-      const delay = Math.max(40, Math.min(700, replayMs / Math.max(1, rp.frames.length)));
+      // A long game is shown faster, skipping frames if it must.
+      const delay = Math.min(700, replayMs / Math.max(1, rp.frames.length));
       await new Promise((resolve) => {
-        player = new Player(box, rp, { controls: false, autoplay: true, delay, onEnd: resolve });
+        player = new Player(box, rp, game, { controls: false, autoplay: true, delay, onEnd: resolve });
         stop.signal.addEventListener('abort', resolve);
       });
       await sleep(dwell / 2, stop.signal);

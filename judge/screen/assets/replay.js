@@ -1,224 +1,123 @@
-// The boards of each game and the replay player. Boards draw the rules' own
-// View (sent by the server, frame by frame) and the events of the moves that
-// led to it; they never apply rules themselves.
+// The replay player, and what every game's pages share: loading a game's
+// board module, the seats' marks, what a frame says. A board module
+// (boards/<game>.js) draws the rules' own View and says its moves in words;
+// this file draws the rest for any number of seats: the players with their
+// scores, faults and turn, the moves, the faults' stories, the controls.
+//
+// A frame, as the server sends it (a replay's frames; a live game's is
+// built alike from its live row, without to_move):
+//   {view: the rules' View, moves: [{seat, verdict?, reason?, detail?,
+//    event?, answer?, unjudged?, n, elapsed_ms}], scores: [per seat],
+//    to_move: [seats]}
+// For rules whose Views fold from events (games.Incremental), only a
+// replay's first and last frames have a view: the page folds the others
+// with the module's fold, and gives the module frames whose view is set.
+// A board module exports:
+//   board(parent, {names, marks, mini}) → {draw(frame, animate)}: builds
+//     the board (mini on the live cards) in parent, seat i wearing mark
+//     marks[i]; draw shows a frame, animating its moves when the replay
+//     steps forward by one.
+//   describe(frames, i, names, view) → string: what frame i's moves did (it
+//     has some), for the said line and the live cards; view is frame i's
+//     (frames[i].view may be unset), frames before i may be read, the fault
+//     is added by the page.
+//   short(frame, names) → string: frame's line in the move list, when no
+//     move of it was a fault (the page shows the fault instead).
+//   legend() → [[class, text], …]: the board's marks, drawn as
+//     span.mark.<class>; 'token mark-k' draws seat mark k.
+//   unit() → string: what the scores count.
+//   strings = {en: {…}, fr: {…}}: its words under short keys, read through
+//     util.js's translator(strings).
+// and may export:
+//   css = true: boards/<game>.css is loaded before the board is drawn.
+//   delay: ms a replay frame shows at 1× (600).
+//   seatMark(view, seat) → 1..12: the mark a seat wears (seat + 1).
+//   seatLabel(view, seat) → string: under a seat's name ("seat k").
+//   labels = true: the board tells seats apart by their marks' letters,
+//     which the cards then show too (they do past two seats anyway).
+//   fold(view, frame) → view: the View after frame's moves, given the one
+//     before (which it may change): required when the rules' Views fold.
+// Views, events and scores are the game's own JSON, already parsed; a live
+// frame's moves are the stored ones (no unjudged, no n). Boards take what
+// they share from util.js: el, translator, verdictText, and markStyle(k),
+// mark k's colour, letter and ink for a canvas.
 
-import { el, fill, t, tn, verdictText } from './util.js';
+import { el, fill, t, tn, verdict, winText } from './util.js';
 
-const parse = (raw) => (typeof raw === 'string' ? JSON.parse(raw) : raw);
+const boards = new Map();
 
-// ---------------------------------------------------------------- virus
-
-const SIDE_CLASS = { player_1: 's1', player_2: 's2' };
-
-// VirusBoard is the 10×10 grid. Cells hold data-v (0 empty, 1 player_1,
-// 2 player_2) for whoever reads the page, tests included.
-class VirusBoard {
-  constructor(parent, { mini = false } = {}) {
-    this.size = 10;
-    this.root = el('div', { class: mini ? 'vboard mini' : 'vboard' });
-    this.cells = [];
-    if (!mini) this.root.append(el('span', { class: 'coord corner' }));
-    if (!mini) for (let c = 0; c < this.size; c++) this.root.append(el('span', { class: 'coord col', text: c }));
-    for (let r = 0; r < this.size; r++) {
-      if (!mini) this.root.append(el('span', { class: 'coord row', text: r }));
-      for (let c = 0; c < this.size; c++) {
-        const cell = el('div', { class: 'cell', dataset: { r, c, v: 0 } }, el('i'));
-        this.cells.push(cell);
-        this.root.append(cell);
-      }
-    }
-    parent.append(this.root);
-  }
-
-  draw(view, moves = [], animate = false) {
-    view = parse(view);
-    for (let r = 0; r < this.size; r++) {
-      for (let c = 0; c < this.size; c++) {
-        const cell = this.cells[r * this.size + c];
-        const v = view.grid[r][c];
-        cell.dataset.v = v;
-        cell.className = 'cell' + (v ? ' ' + SIDE_CLASS[v === 1 ? 'player_1' : 'player_2'] : '');
-      }
-    }
-    for (const m of moves) {
-      const ev = m.event ? parse(m.event) : null;
-      if (!ev || !ev.cell) continue;
-      const placed = this.cells[ev.cell[0] * this.size + ev.cell[1]];
-      placed.classList.add('placed');
-      for (const [r, c] of ev.flipped || []) this.cells[r * this.size + c].classList.add('flipped');
-      if (animate) {
-        void this.root.offsetWidth; // restarts the CSS animations
-        placed.classList.add('anim');
-        for (const [r, c] of ev.flipped || []) this.cells[r * this.size + c].classList.add('anim');
-      }
-    }
-  }
+// loadBoard imports the board module of a game, with its stylesheet when it
+// has one.
+export function loadBoard(game) {
+  if (!boards.has(game)) boards.set(game, importBoard(game));
+  return boards.get(game);
 }
 
-// virusSeatClass is the class of the side a seat plays, read from a View.
-function virusSeatClass(view, seat) {
-  return SIDE_CLASS[parse(view).sides[seat]];
+async function importBoard(game) {
+  const name = encodeURIComponent(game);
+  const mod = await import(`./boards/${name}.js`);
+  if (mod.css) {
+    // The board's sizes come from its rules: draw it once they apply.
+    await new Promise((resolve, reject) => document.head.append(el('link', {
+      rel: 'stylesheet', href: `/assets/boards/${name}.css`, onload: resolve,
+      onerror: () => reject(new Error(`${game}: no stylesheet`)),
+    })));
+  }
+  return mod;
 }
 
-// ---------------------------------------------------------------- battleships
-
-// ShipsBoard is both 8×8 grids: seat i's grid shows seat i's fleet and the
-// shots the other seat fired at it. Cells hold data-state: sea, ship, miss,
-// hit or sunk.
-class ShipsBoard {
-  constructor(parent, names, { mini = false } = {}) {
-    this.size = 8;
-    this.root = el('div', { class: mini ? 'sboards mini' : 'sboards' });
-    this.grids = [];
-    this.titles = [];
-    for (let seat = 0; seat < 2; seat++) {
-      const grid = el('div', { class: 'sgrid' });
-      const cells = [];
-      if (!mini) {
-        grid.append(el('span', { class: 'coord corner' }));
-        for (let c = 0; c < this.size; c++) grid.append(el('span', { class: 'coord col', text: c }));
-      }
-      for (let r = 0; r < this.size; r++) {
-        if (!mini) grid.append(el('span', { class: 'coord row', text: r }));
-        for (let c = 0; c < this.size; c++) {
-          const cell = el('div', { class: 'cell', dataset: { c, r, state: 'sea' } }, el('i'));
-          cells[c * this.size + r] = cell;
-          grid.append(cell);
-        }
-      }
-      const title = el('div', { class: `stitle seat${seat}` });
-      this.titles.push(title);
-      this.root.append(el('div', { class: `sside seat${seat}` }, title, grid));
-      this.grids.push(cells);
-    }
-    this.setNames(names);
-    parent.append(this.root);
-  }
-
-  setNames(names) {
-    for (let seat = 0; seat < 2; seat++) {
-      fill(this.titles[seat],
-        el('b', { text: t('ships.grid', { name: names[seat] }) }),
-        el('span', { text: ' · ' + t('ships.shotsby', { name: names[1 - seat] }) }));
-    }
-  }
-
-  draw(view, moves = [], animate = false) {
-    view = parse(view);
-    for (let seat = 0; seat < 2; seat++) {
-      const cells = this.grids[seat];
-      const state = new Map();
-      const shot = new Map();
-      for (const s of view.shots[seat] || []) shot.set(`${s.c}${s.r}`, s.result);
-      for (const [c, r, size, o] of view.ships[seat] || []) {
-        const own = [];
-        for (let i = 0; i < size; i++) own.push(o === 'v' ? `${c}${r + i}` : `${c + i}${r}`);
-        const sunk = own.every((k) => shot.has(k));
-        own.forEach((k, i) => {
-          state.set(k, sunk ? 'sunk' : shot.has(k) ? 'hit' : 'ship');
-          // Ends of a ship are rounded so that ships read as ships.
-          const part = i === 0 ? 'start' : i === size - 1 ? 'end' : 'mid';
-          state.set(k + 'part', `${o} ${part}`);
-        });
-      }
-      for (const k of shot.keys()) if (!state.has(k)) state.set(k, 'miss');
-      for (let c = 0; c < this.size; c++) {
-        for (let r = 0; r < this.size; r++) {
-          const k = `${c}${r}`;
-          const cell = cells[c * this.size + r];
-          cell.dataset.state = state.get(k) || 'sea';
-          cell.className = 'cell ' + (state.get(k + 'part') || '');
-        }
-      }
-    }
-    for (const m of moves) {
-      const ev = m.event ? parse(m.event) : null;
-      if (!ev || !ev.shot) continue;
-      const c = +ev.shot[0], r = +ev.shot[1];
-      const cell = this.grids[1 - m.seat][c * this.size + r];
-      cell.classList.add('last');
-      if (animate) { void this.root.offsetWidth; cell.classList.add('anim'); }
-    }
-    this.root.dataset.turn = view.turn;
-  }
+// markOf is the mark (1 to 12) a seat wears: by seat, unless the game
+// colours seats otherwise.
+export function markOf(game, view, seat) {
+  return game.seatMark?.(view, seat) ?? seat + 1;
 }
 
-// ---------------------------------------------------------------- texts
+// faultOf is the first move of a frame that was a fault: the one the page
+// explains.
+const faultOf = (frame) => frame.moves.find((m) => m.verdict);
 
-// describe says in words what a frame's moves did: {text, fault, detail}.
-export function describe(kind, frames, i, names) {
+// words is what frame i of frames says, view being its View: the game's
+// words for its moves, and the fault among them.
+export function words(game, frames, i, names, view) {
   const f = frames[i];
-  if (i === 0 || !f.moves.length) return { text: t('replay.start.text') };
-  if (kind === 'virus') {
-    const m = f.moves[0];
-    const ev = m.event ? parse(m.event) : {};
-    const name = names[m.seat];
-    if (ev.cell) {
-      const n = ev.flipped.length;
-      return { seat: m.seat, text: `${t('virus.place', { name, r: ev.cell[0], c: ev.cell[1] })} · ${n ? t('virus.flips', { n }) : t('virus.noflip')}` };
-    }
-    if (!m.verdict) return { seat: m.seat, text: `${t('virus.pass', { name })} · ${t('virus.passreason')}` };
-    return { seat: m.seat, text: t('virus.pass', { name }), fault: m.verdict, reason: m.reason, detail: m.detail };
-  }
-  // battleships
-  if (f.moves.length === 2) {
-    const bad = f.moves.filter((m) => m.verdict);
-    if (!bad.length) return { text: t('ships.fleets') };
-    const m = bad[0];
-    return { seat: m.seat, text: names[m.seat], fault: m.verdict, reason: m.reason, detail: m.detail };
-  }
-  const m = f.moves[0];
-  const ev = m.event ? parse(m.event) : {};
-  const name = names[m.seat];
-  if (ev.shot) {
-    let text = `${t('ships.shot', { name, cell: ev.shot })} · `;
-    text += ev.result === 'sunk' ? t('ships.sunk', { size: ev.size }) : t('ships.' + ev.result);
-    if (ev.again) {
-      let streak = 1;
-      for (let j = i - 1; j > 0 && frames[j].moves.length === 1 && frames[j].moves[0].seat === m.seat; j--) streak++;
-      text += ` · ${t('ships.again')}`;
-      if (streak > 1) text += ` (${t('ships.streak', { n: streak })})`;
-    }
-    return { seat: m.seat, text };
-  }
-  return { seat: m.seat, text: name, fault: m.verdict, reason: m.reason, detail: m.detail };
+  if (!f.moves.length) return { text: t('replay.start.text') };
+  return { text: game.describe(frames, i, names, view), fault: faultOf(f) };
 }
 
-// shortMove is a move list's line.
-function shortMove(kind, frame) {
-  if (kind === 'virus') {
-    const m = frame.moves[0];
-    const ev = m.event ? parse(m.event) : {};
-    if (ev.cell) return `[${ev.cell[0]}, ${ev.cell[1]}]${ev.flipped.length ? ' +' + ev.flipped.length : ''}`;
-    return m.verdict ? verdictText(m.verdict) : 'False';
-  }
-  if (frame.moves.length === 2) {
-    const bad = frame.moves.filter((m) => m.verdict);
-    return bad.length ? verdictText(bad[0].verdict) : '⚓';
-  }
-  const m = frame.moves[0];
-  const ev = m.event ? parse(m.event) : {};
-  if (ev.shot) return `${ev.shot} ${ev.result === 'sunk' ? '✸' + ev.size : ev.result === 'hit' ? '✕' : '·'}`;
-  return verdictText(m.verdict);
+// labelled says whether the seats' tokens show their letters: when the
+// board reads by them, or when colours and shapes get many.
+export function labelled(game, seats) {
+  return game.labels === true || seats > 2;
 }
 
-// resultText is the final line: who won, the score, why it ended.
+// reasonOf is what a fault's reason adds to its verdict and detail.
+function reasonOf(m) {
+  return m.reason && m.reason !== m.verdict && m.reason !== m.detail ? m.reason : '';
+}
+
+// resultText is the final line: who won, the scores of a duel (the cards
+// show more), why it ended.
 function resultText(outcome, names) {
-  if (!outcome) return '';
-  const best = Math.min(...outcome.rank);
-  const winners = names.filter((_, i) => outcome.rank[i] === best);
-  const head = winners.length === 1 ? t('game.wins', { name: winners[0] }) : t('game.draw');
-  const score = outcome.score ? ' ' + outcome.score.join(' – ') : '';
-  return `${head}${score} · ${outcome.reason}`;
+  const score = outcome.score && names.length === 2 ? ' ' + outcome.score.join(' – ') : '';
+  return `${winText(names, outcome.rank)}${score} · ${outcome.reason}`;
 }
 
 // legend explains the marks of a board to whoever sees it for the first time.
-function legend(kind) {
-  const item = (cls, text) => el('li', {}, el('span', { class: `mark ${cls}` }), text);
-  const items = kind === 'virus'
-    ? [item('m-s1', 'player_1'), item('m-s2', 'player_2'), item('m-last', t('legend.last')), item('m-flip', t('legend.flipped'))]
-    : [item('m-ship', t('legend.ship')), item('m-miss', t('ships.miss')), item('m-hit', t('ships.hit')), item('m-sunk', t('legend.sunk')), item('m-last', t('legend.lastshot'))];
-  return el('ul', { class: 'legend' }, items);
+function legend(game) {
+  return el('ul', { class: 'legend' }, game.legend().map(([cls, text]) => el('li', {}, el('span', { class: `mark ${cls}` }), text)));
+}
+
+// faultCounts is, for every frame, each seat's faults up to it: the cards
+// show them at every step of replays of thousands.
+function faultCounts(frames, seats) {
+  let now = Array(seats).fill(0);
+  return frames.map((f) => {
+    if (f.moves.some((m) => m.verdict)) {
+      now = now.slice();
+      for (const m of f.moves) if (m.verdict) now[m.seat]++;
+    }
+    return now;
+  });
 }
 
 // ---------------------------------------------------------------- player
@@ -238,44 +137,47 @@ function icon(name) {
 
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8, 16];
 
-// Player shows a replay: board, the players, what happened, the moves, and
-// the controls. opts: {start: frame, autoplay, delay: ms per frame at 1×,
-// onEnd, controls: false for the presentation}.
+// A replay faster than a frame per TICK ms shows every few frames instead:
+// timers and screens do not go faster.
+const TICK = 30;
+
+// many says whether a game has so many seats that the pages show each in
+// one line (cards, live cards, game rows).
+export const many = (seats) => seats > 4;
+
+// Player shows a replay of rp drawn by the board module game: board, the
+// players, what happened, the moves, and the controls. opts: {start: frame,
+// autoplay, delay: ms per frame at 1×, onEnd, controls: false for the
+// presentation}.
 export class Player {
-  constructor(parent, rp, opts = {}) {
+  constructor(parent, rp, game, opts = {}) {
     this.rp = rp;
-    this.kind = rp.kind;
+    this.game = game;
     this.frames = rp.frames;
     this.names = rp.game.players.map((p) => p.name);
+    this.marks = this.names.map((_, seat) => markOf(game, this.frames[0].view, seat));
+    this.faults = faultCounts(this.frames, this.names.length);
+    this.folded = null; // {at: frame, view}: the last View folded
     this.opts = opts;
     this.i = 0;
     this.speed = opts.speed || 1;
-    this.delay = opts.delay || (this.kind === 'virus' ? 700 : 600);
+    this.delay = opts.delay || game.delay || 600;
     this.timer = null;
 
-    this.root = el('div', { class: `replay ${this.kind}` });
-    this.cards = [0, 1].map((seat) => this.card(seat));
+    this.root = el('div', { class: labelled(game, this.names.length) ? 'replay labelled' : 'replay' });
+    this.cards = this.names.map((_, seat) => this.card(seat));
     const stage = el('div', { class: 'stage' });
-    this.board = this.kind === 'virus' ? new VirusBoard(stage) : new ShipsBoard(stage, this.names);
+    this.board = game.board(stage, { names: this.names, marks: this.marks });
     this.said = el('div', { class: 'said', 'aria-live': 'polite' });
     this.result = el('div', { class: 'result' });
-    this.list = el('ol', { class: 'movelist' });
-    this.frames.forEach((f, i) => {
-      if (i === 0) return;
-      const m = f.moves[0];
-      const fault = f.moves.some((x) => x.verdict);
-      const li = el('li', { class: `${f.moves.length === 1 ? this.seatClass(m.seat) : 'both'}${fault ? ' fault' : ''}`, dataset: { i },
-        onclick: () => { this.pause(); this.seek(i); } },
-      el('span', { class: 'no', text: i }), el('span', { class: 'who', text: f.moves.length === 1 ? this.names[m.seat] : '' }),
-      el('span', { class: fault ? `what verdict v-${f.moves.find((x) => x.verdict).verdict}` : 'what', text: shortMove(this.kind, f) }));
-      this.list.append(li);
-    });
+    this.lines = this.frames.map((f, i) => (i ? this.line(f, i) : null));
+    this.list = el('ol', { class: 'movelist' }, this.lines);
     // A fault's full story (reason, traceback) goes beside the board, which
     // must not move.
     this.why = el('div', { class: 'why' });
-    const side = el('div', { class: 'side' }, this.cards, this.why, legend(this.kind));
+    const side = el('div', { class: many(this.names.length) ? 'side many' : 'side' }, this.cards, this.why, legend(game));
     const right = el('div', { class: 'moves' }, el('h3', { text: t('replay.moves') }), this.list);
-    const centre = el('div', { class: 'centre' }, stage, this.said, this.result);
+    const centre = el('div', { class: 'centre' }, stage, this.said, el('div', { class: 'resultbox' }, this.result));
     this.root.append(el('div', { class: 'replay-main' }, side, centre, right));
     if (opts.controls !== false) this.root.append(this.controls());
     if (rp.problem) this.root.prepend(el('div', { class: 'warning', text: t('replay.inconsistent', { msg: rp.problem }) }));
@@ -284,26 +186,27 @@ export class Player {
     if (opts.autoplay) this.play();
   }
 
-  // seatClass colours a seat: by its side in virus (s1 blue, s2 orange),
-  // by seat in battleships (seat 0 blue, seat 1 orange).
-  seatClass(seat) {
-    return this.kind === 'virus' ? virusSeatClass(this.frames[0].view, seat) : `s${seat + 1}`;
+  // line is frame i in the move list, under the seat that moved or faulted
+  // (none when all moved at once).
+  line(f, i) {
+    const bad = faultOf(f);
+    const seat = bad ? bad.seat : f.moves.length === 1 ? f.moves[0].seat : null;
+    const what = bad ? verdict(bad.verdict) : el('span', { text: this.game.short(f, this.names) });
+    what.classList.add('what');
+    return el('li', { class: `${seat === null ? 'all' : 'mark-' + this.marks[seat]}${bad ? ' fault' : ''}`, dataset: { i },
+      onclick: () => { this.pause(); this.seek(i); } },
+    el('span', { class: 'no', text: i }), el('span', { class: 'who', text: seat === null ? '' : this.names[seat] }), what);
   }
 
   card(seat) {
-    const p = this.rp.game.players[seat];
-    const cls = this.seatClass(seat);
-    const score = el('div', { class: 'score', text: '0' });
-    const unit = el('div', { class: 'unit', text: t(this.kind === 'virus' ? 'virus.pieces' : 'ships.hits') });
+    const score = el('div', { class: 'score' });
     const faults = el('div', { class: 'cardfaults' });
-    const turn = el('div', { class: 'turn', text: t('replay.tomove') });
-    const c = el('div', { class: `card ${cls}`, dataset: { seat } },
-      el('div', { class: 'piece' }),
-      el('div', { class: 'who' }, el('div', { class: 'name', text: p.name }),
-        el('div', { class: 'sub', text: this.kind === 'virus' ? parse(this.frames[0].view).sides[seat] : t('replay.seat', { seat }) })),
-      score, unit, turn, faults);
+    const label = this.game.seatLabel?.(this.frames[0].view, seat) ?? t('replay.seat', { seat });
+    const c = el('div', { class: `card mark-${this.marks[seat]}`, dataset: { seat } },
+      el('div', { class: 'piece token' }),
+      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${this.names[seat].length}`, text: this.names[seat] }), el('div', { class: 'sub', text: label })),
+      score, el('div', { class: 'unit', text: this.game.unit() }), el('div', { class: 'turn', text: t('replay.tomove') }), faults);
     c.score = score;
-    c.turnEl = turn;
     c.faults = faults;
     return c;
   }
@@ -356,40 +259,51 @@ export class Player {
     i = Math.max(0, Math.min(this.frames.length - 1, i));
     const forward = i === this.i + 1;
     this.i = i;
-    const f = this.frames[i];
-    this.board.draw(f.view, f.moves, forward);
+    this.view = this.viewAt(i);
+    this.board.draw({ ...this.frames[i], view: this.view }, forward);
     this.show();
   }
 
+  // viewAt is frame i's View: its own, else the last View before it folded
+  // with the moves since, going on from the last one folded when it can
+  // (stepping backwards folds again from the start).
+  viewAt(i) {
+    if (this.frames[i].view) return this.frames[i].view;
+    let { at, view } = this.folded?.at <= i ? this.folded : {};
+    if (view === undefined) {
+      at = i;
+      while (!this.frames[at].view) at--;
+      // The frame keeps its own View: folding changes a copy.
+      view = structuredClone(this.frames[at].view);
+    }
+    for (let j = at + 1; j <= i; j++) view = this.game.fold(view, this.frames[j]);
+    this.folded = { at: i, view };
+    return view;
+  }
+
   show() {
-    const i = this.i, f = this.frames[i], view = parse(f.view);
+    const i = this.i, f = this.frames[i];
     const last = i === this.frames.length - 1;
-    // Scores: virus counts pieces (in the View), battleships hits.
-    const scores = this.kind === 'virus' ? view.score
-      : [0, 1].map((seat) => (view.shots[1 - seat] || []).filter((s) => s.result !== 'miss').length);
-    const faults = [0, 0];
-    for (let j = 1; j <= i; j++) for (const m of this.frames[j].moves) if (m.verdict) faults[m.seat]++;
+    const faults = this.faults[i];
     this.cards.forEach((c, seat) => {
-      c.score.textContent = scores[seat];
-      c.classList.toggle('tomove', view.turn === seat);
+      c.score.textContent = f.scores?.[seat] ?? '';
+      c.score.style.setProperty('--len', c.score.textContent.length);
+      c.classList.toggle('tomove', !!f.to_move?.includes(seat));
       c.faults.textContent = faults[seat] ? tn('game.faults', faults[seat]) : '';
     });
-    const d = describe(this.kind, this.frames, i, this.names);
-    const parts = [el('span', { class: 'text', text: d.text })];
-    const reason = d.reason && d.reason !== d.fault && d.reason !== d.detail ? d.reason : '';
-    if (d.fault) {
-      parts.push(el('span', { class: `verdict v-${d.fault}`, text: verdictText(d.fault) }));
-      if (reason) parts.push(el('span', { class: 'reason', text: reason }));
-    }
-    fill(this.said, parts);
-    fill(this.why, ...(d.fault ? [
-      el('div', { class: 'whyhead' }, el('span', { class: `verdict v-${d.fault}`, text: verdictText(d.fault) }), ' ', this.names[d.seat] ?? ''),
+    const d = words(this.game, this.frames, i, this.names, this.view);
+    const bad = d.fault, reason = bad ? reasonOf(bad) : '';
+    fill(this.said, el('span', { class: 'text', text: d.text }), bad ? verdict(bad.verdict) : null,
+      reason ? el('span', { class: 'reason', text: reason }) : null);
+    fill(this.why, ...(bad ? [
+      el('div', { class: 'whyhead' }, verdict(bad.verdict), ' ', this.names[bad.seat]),
       reason ? el('p', { text: reason }) : null,
-      d.detail ? el('pre', { class: 'detail', text: d.detail }) : null] : []));
-    this.why.hidden = !d.fault;
-    this.said.className = 'said' + (d.seat !== undefined ? ` seat${d.seat}` : '') + (d.fault ? ' fault' : '');
+      bad.detail ? el('pre', { class: 'detail', text: bad.detail }) : null] : []));
+    this.why.hidden = !bad;
+    this.said.className = bad ? 'said fault' : 'said';
     if (last && this.rp.outcome) {
-      this.result.textContent = resultText(this.rp.outcome, this.names);
+      this.result.textContent = this.result.title = resultText(this.rp.outcome, this.names);
+      this.result.style.setProperty('--len', this.result.textContent.length);
       this.result.dataset.rank = this.rp.outcome.rank.join(',');
       this.result.dataset.score = (this.rp.outcome.score || []).join(',');
       this.result.classList.add('shown');
@@ -397,6 +311,7 @@ export class Player {
       // The line keeps its room so that the board does not move.
       this.result.classList.remove('shown');
       this.result.textContent = '\u00a0';
+      this.result.removeAttribute('title');
       delete this.result.dataset.rank;
       delete this.result.dataset.score;
     }
@@ -405,17 +320,24 @@ export class Player {
       this.slider.value = i;
       this.stepText.textContent = t('replay.step', { i, n: this.frames.length - 1 });
     }
-    const cur = this.list.querySelector('.current');
-    cur?.classList.remove('current');
-    const li = this.list.querySelector(`li[data-i="${i}"]`);
-    if (li) {
-      li.classList.add('current');
-      const top = li.offsetTop - this.list.offsetTop;
-      if (top < this.list.scrollTop || top + li.offsetHeight > this.list.scrollTop + this.list.clientHeight) {
-        this.list.scrollTop = top - this.list.clientHeight / 2;
-      }
-    } else {
+    this.current?.classList.remove('current');
+    this.current = this.lines[i];
+    this.current?.classList.add('current');
+    this.reveal();
+  }
+
+  // reveal scrolls the move list to the current line. A page that builds
+  // the player before showing it calls it again once shown, when the lines
+  // have their places.
+  reveal() {
+    const li = this.current;
+    if (!li) {
       this.list.scrollTop = 0;
+      return;
+    }
+    const top = li.offsetTop - this.list.offsetTop;
+    if (top < this.list.scrollTop || top + li.offsetHeight > this.list.scrollTop + this.list.clientHeight) {
+      this.list.scrollTop = top - this.list.clientHeight / 2;
     }
   }
 
@@ -433,8 +355,10 @@ export class Player {
         this.opts.onEnd?.();
         return;
       }
-      this.seek(this.i + 1);
-      this.timer = setTimeout(tick, this.delay / this.speed);
+      const ms = this.delay / this.speed;
+      const step = Math.max(1, Math.round(TICK / ms));
+      this.seek(this.i + step);
+      this.timer = setTimeout(tick, ms * step);
     };
     this.timer = setTimeout(tick, this.delay / this.speed);
   }
@@ -449,9 +373,3 @@ export class Player {
 
   destroy() { this.pause(); }
 }
-
-// miniBoard draws a live game's View in a small board, for the live page.
-export function miniBoard(kind, parent, names) {
-  return kind === 'virus' ? new VirusBoard(parent, { mini: true }) : new ShipsBoard(parent, names, { mini: true });
-}
-

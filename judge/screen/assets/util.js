@@ -1,22 +1,36 @@
-// Shared helpers of the screen: the dictionary, building DOM nodes, fetching
-// JSON, and number formats.
+// Shared helpers of the screen: the dictionary, the words of faults,
+// building DOM nodes, fetching JSON, and number formats.
 
 export const lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
 
 let dict = {};
 let fallback = {};
+let faults = new Map(); // kind → {kind, class, en, fr}
 
-// loadStrings fetches the one dictionary of every string on the pages.
+// loadStrings fetches the one dictionary of the shared pages, and the
+// judge's one list of faults, which games and pages share.
 export async function loadStrings() {
-  const all = await getJSON('/assets/strings.json');
+  const [all, list] = await Promise.all([getJSON('/assets/strings.json'), getJSON('/api/faults.json')]);
   fallback = all.en;
   dict = all[lang] || all.en;
+  faults = new Map(list.map((f) => [f.kind, f]));
+}
+
+// format fills the {name} placeholders of s from params.
+function format(s, params) {
+  return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ''));
 }
 
 // t translates key, filling {name} placeholders from params.
 export function t(key, params = {}) {
-  const s = dict[key] ?? fallback[key] ?? key;
-  return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ''));
+  return format(dict[key] ?? fallback[key] ?? key, params);
+}
+
+// translator is t over a board module's own strings ({en: {...}, fr:
+// {...}}): a game's words stay in its module, under short keys.
+export function translator(strings) {
+  const own = strings[lang] || {};
+  return (key, params = {}) => format(own[key] ?? strings.en[key] ?? key, params);
 }
 
 // tn is t for a count: key.one when n is 1, if the dictionary has it.
@@ -80,6 +94,16 @@ export function points(x) {
   return x.toFixed(2);
 }
 
+// winText says who won a game of names ranked ranks (1 is best): one
+// name, a draw between all, or the names that share the first place.
+export function winText(names, ranks) {
+  const best = Math.min(...ranks);
+  const first = names.filter((_, i) => ranks[i] === best);
+  if (first.length === 1) return t('game.wins', { name: first[0] });
+  if (first.length === names.length) return t('game.draw');
+  return t('game.shared', { names: first.join(', ') });
+}
+
 export function duration(seconds) {
   const s = Math.max(0, Math.round(seconds));
   if (s < 90) return t('unit.s', { n: s });
@@ -88,9 +112,32 @@ export function duration(seconds) {
   return t('unit.h', { h: Math.floor(m / 60), m: String(m % 60).padStart(2, '0') });
 }
 
-// verdictText names a fault in the page's language.
+// verdictText names a fault in the page's language; a kind the judge does
+// not know is shown as it is.
 export function verdictText(v) {
-  return v ? t('verdict.' + v) : '';
+  return faults.get(v)?.[lang] ?? v ?? '';
+}
+
+// verdict is a fault's label, coloured by its class (timeout, crash,
+// illegal) as the standings count it.
+export function verdict(v) {
+  return el('span', { class: `verdict c-${faults.get(v)?.class || 'other'}`, dataset: { kind: v }, text: verdictText(v) });
+}
+
+const markStyles = new Map();
+
+// markStyle is seat mark k as style.css defines it, for boards that draw on
+// a canvas: {colour, label, ink} (ink is the colour of text on it).
+export function markStyle(k) {
+  if (!markStyles.has(k)) {
+    const probe = el('i', { class: `mark-${k}`, hidden: true });
+    document.body.append(probe);
+    const css = getComputedStyle(probe);
+    const v = (name) => css.getPropertyValue(name).trim();
+    markStyles.set(k, { colour: v('--mark'), label: v('--label').replace(/^"|"$/g, ''), ink: v('--ink') || '#000' });
+    probe.remove();
+  }
+  return markStyles.get(k);
 }
 
 export function sleep(ms, signal) {
