@@ -41,11 +41,14 @@ type Config struct {
 	Seed      int64
 	Scheme    results.Scheme
 	Limits    sandbox.Limits
-	Policy    Policy // the time a broken bot may cost
-	Workers   int    // games at once; 0 means DefaultWorkers
-	Image     string // runtime image digest, recorded with every game
-	Labels    map[string]string
-	Retries   int // attempts of a game that failed for the judge's own reasons
+	// Build bounds each compiled bot's build; zero means
+	// sandbox.DefaultBuildLimits.
+	Build   sandbox.BuildLimits
+	Policy  Policy // the time a broken bot may cost
+	Workers int    // games at once; 0 means DefaultWorkers
+	Image   string // runtime image digest, recorded with every game
+	Labels  map[string]string
+	Retries int // attempts of a game that failed for the judge's own reasons
 	// URLBots lets bots reached by URL (name.url) play: they are not
 	// sandboxed, so only the organiser can allow them.
 	URLBots bool
@@ -136,8 +139,15 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	sum.Tournament = t
 	seats := make([]Seat, len(entries))
 	ids := make([]int64, len(entries))
+	if cfg.Build == (sandbox.BuildLimits{}) {
+		cfg.Build = sandbox.DefaultBuildLimits()
+	}
 	for i, e := range entries {
 		path, err := Stage(cfg.StageRoot, e)
+		if err != nil {
+			return sum, err
+		}
+		seat, err := BuildSeat(ctx, run, Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}, cfg.Build)
 		if err != nil {
 			return sum, err
 		}
@@ -146,7 +156,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 			return sum, err
 		}
 		ids[i] = b.ID
-		seats[i] = Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}
+		seats[i] = seat
 	}
 	minSeats, maxSeats := cfg.Rules.Seats()
 	plan, err := Schedule(entries, cfg.Rounds, cfg.Seed, cfg.Format, minSeats, maxSeats)
