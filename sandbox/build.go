@@ -24,7 +24,7 @@ type BuildLimits struct {
 	Time   time.Duration // wall clock of the whole build
 	Memory int64         // bytes, swap and the build's disk (a tmpfs) included
 	Pids   int64
-	Disk   int64 // bytes of the writable /build: sources' copy, temporary files and the program
+	Disk   int64 // bytes of the writable /tmp: sources' copy, temporary files and the program
 	Log    int   // bytes of the compiler's messages kept; the rest is dropped
 }
 
@@ -54,37 +54,37 @@ func Compiled(path string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// buildScript compiles /src/$1 into /build/out, which then is a folder bot
+// buildScript compiles /src/$1 into /tmp/out, which then is a folder bot
 // (an executable main, or run.sh). Everything it prints is the log (fd 2);
 // fd 3 carries only the program, as a tar, once the build succeeded. The
-// sources are copied first: ocamlopt and build.sh write beside them.
+// sources are copied first: ocamlopt and build.sh write beside them, and
+// the compilers then name the file as its author knows it.
 const buildScript = `exec 3>&1 1>&2
 set -e
-export TMPDIR=/build/tmp HOME=/build/tmp
-mkdir -p /build/tmp /build/out /build/src
+export TMPDIR=/tmp/t HOME=/tmp/t
+mkdir -p /tmp/t /tmp/out /tmp/src
 src=/src/$1
+if [ -f "$src" ]; then
+	cp "$src" /tmp/src/
+	cd /tmp/src
+fi
 case "$1" in
 *.c)
-	cp "$src" /build/src/
-	gcc -O2 -std=gnu17 -o /build/out/main "/build/src/$1" -lm ;;
+	gcc -O2 -std=gnu17 -o /tmp/out/main "$1" -lm ;;
 *.cpp)
-	cp "$src" /build/src/
-	g++ -O2 -std=gnu++17 -o /build/out/main "/build/src/$1" ;;
+	g++ -O2 -std=gnu++17 -o /tmp/out/main "$1" ;;
 *.java)
-	cp "$src" /build/src/
-	javac -encoding UTF-8 -d /build/out "/build/src/$1"
-	printf '#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -cp "$(dirname "$0")" %s "$@"\n' "${1%.java}" > /build/out/run.sh
-	chmod 755 /build/out/run.sh ;;
+	javac -encoding UTF-8 -d /tmp/out "$1"
+	printf '#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -cp "$(dirname "$0")" %s "$@"\n' "${1%.java}" > /tmp/out/run.sh
+	chmod 755 /tmp/out/run.sh ;;
 *.ml)
-	cp "$src" /build/src/
-	cd /build/src
-	ocamlopt -I +str -I +unix str.cmxa unix.cmxa -o /build/out/main "$1" ;;
+	ocamlopt -I +str -I +unix str.cmxa unix.cmxa -o /tmp/out/main "$1" ;;
 *)
-	cp -R "$src/." /build/out/
-	cd /build/out
+	cp -R "$src/." /tmp/out/
+	cd /tmp/out
 	sh ./build.sh ;;
 esac
-tar -C /build/out -cf - . >&3
+tar -C /tmp/out -cf - . >&3
 `
 
 // Build compiles the staged bot at src inside a container of its own (no
@@ -108,7 +108,7 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (B
 		Cmd:             []string{"/bin/sh", "-c", buildScript, "build", name},
 		User:            "65534:65534",
 		Env:             []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8"},
-		WorkingDir:      "/build",
+		WorkingDir:      "/tmp",
 		Hostname:        "build",
 		AttachStdout:    true,
 		AttachStderr:    true,
@@ -124,7 +124,7 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (B
 		LogConfig:      container.LogConfig{Type: "none"},
 		// The only writable place, bounded: a build that fills it fails
 		// with "No space left on device" and harms nobody else.
-		Tmpfs:  map[string]string{"/build": fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk)},
+		Tmpfs:  map[string]string{"/tmp": fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk)},
 		Mounts: []mount.Mount{{Type: mount.TypeBind, Source: abs, Target: "/src/" + name, ReadOnly: true}},
 		Resources: container.Resources{
 			Memory:     lim.Memory,
@@ -242,15 +242,15 @@ func untar(r io.Reader, dst string, limit int64) error {
 		if err != nil {
 			return err
 		}
+		rel := filepath.Clean(h.Name)
+		if rel == "." {
+			continue
+		}
 		if !made {
 			if err := os.Mkdir(dst, 0o755); err != nil {
 				return err
 			}
 			made = true
-		}
-		rel := filepath.Clean(h.Name)
-		if rel == "." {
-			continue
 		}
 		if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, "../") {
 			return fmt.Errorf("a path outside the build: %q", h.Name)
