@@ -46,6 +46,11 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if seat, err = contest.BuildSeat(ctx, run, seat, sandbox.DefaultBuildLimits()); err != nil {
 		return err
 	}
+	if b := seat.Build; b != nil && b.Reused {
+		fmt.Fprintln(stdout, "Compiled before: the same source is not compiled again.")
+	} else if b != nil && b.Fault == fault.None {
+		fmt.Fprintf(stdout, "Compiled in %s.\n", b.Elapsed.Round(10*time.Millisecond))
+	}
 	labels := map[string]string{"botjudge.check": "1"}
 	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", seat.Name, r.Name(), c.limits.Move)
 	res, err := contest.Check(ctx, run, r, seat, c.limits, labels)
@@ -54,7 +59,8 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if res.Verdict == fault.Build {
 		fmt.Fprintf(stdout, "NOT READY: your bot did not compile:\n  %s\n", indent(res.Detail))
-		if strings.TrimSpace(res.Log) != "" {
+		// The first lines are the detail: the whole log only when it says more.
+		if strings.TrimSpace(res.Log) != strings.TrimSpace(res.Detail) && strings.TrimSpace(res.Log) != "" {
 			fmt.Fprintf(stdout, "What the compiler said (your bot's log):\n  %s\n", indent(res.Log))
 		}
 		return fmt.Errorf("%s did not compile: fix it and check again", seat.Name)

@@ -41,6 +41,9 @@ type Built struct {
 	Detail  string     `json:"detail,omitempty"`
 	Log     string     `json:"log,omitempty"` // the compiler's messages, bounded by BuildLimits.Log
 	Elapsed time.Duration
+	// Reused says the build was not done again: this content was built
+	// before (the judge's cache, not the sandbox, sets it).
+	Reused bool `json:"-"`
 }
 
 // Compiled tells whether the staged bot at path is built before it runs: a

@@ -67,6 +67,7 @@ func buildOnce(ctx context.Context, b Builder, staged string, lim sandbox.BuildL
 		if err := json.Unmarshal(data, &built); err != nil {
 			return built, fmt.Errorf("reading %s: %w", record, err)
 		}
+		built.Reused = true
 		return built, nil
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
