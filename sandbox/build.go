@@ -37,10 +37,10 @@ func DefaultBuildLimits() BuildLimits {
 // Built is the outcome of one build. A bot that does not compile is a Fault
 // with its reason, not an error.
 type Built struct {
-	Fault   fault.Kind `json:"fault,omitempty"` // fault.None: the program is in the build's folder
-	Detail  string     `json:"detail,omitempty"`
-	Log     string     `json:"log,omitempty"` // the compiler's messages, bounded by BuildLimits.Log
-	Elapsed time.Duration
+	Fault   fault.Kind    `json:"fault,omitempty"` // fault.None: the program is in the build's folder
+	Detail  string        `json:"detail,omitempty"`
+	Log     string        `json:"log,omitempty"` // the compiler's messages, bounded by BuildLimits.Log
+	Elapsed time.Duration `json:"elapsed_ns"`
 	// Reused says the build was not done again: this content was built
 	// before (the judge's cache, not the sandbox, sets it).
 	Reused bool `json:"-"`

@@ -83,7 +83,7 @@ func limitsOf(l sandbox.Limits) limitsJSON {
 
 // Event reports progress to whoever shows it (terminal, tests).
 type Event struct {
-	Kind    string // "notice", "check", "game", "failure", "start", "done"
+	Kind    string // "notice", "build", "check", "game", "failure", "start", "done"
 	Text    string
 	Done    int // games recorded so far in this tournament
 	Total   int
@@ -150,6 +150,9 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		seat, err := BuildSeat(ctx, run, Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}, cfg.Build)
 		if err != nil {
 			return sum, err
+		}
+		if b := seat.Build; b != nil && !b.Reused {
+			report(Event{Kind: "build", Name: e.Name, Elapsed: b.Elapsed, Text: b.Fault.Plain()})
 		}
 		b, err := store.AddBot(ctx, results.Bot{Game: cfg.Rules.Name(), Name: e.Name, SHA256: e.SHA256, Path: e.Source})
 		if err != nil {
