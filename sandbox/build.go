@@ -14,7 +14,6 @@ import (
 	"botjudge/games/fault"
 
 	"github.com/docker/docker/api/types/container"
-	"github.com/docker/docker/api/types/mount"
 	"github.com/docker/docker/pkg/stdcopy"
 )
 
@@ -118,25 +117,11 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (B
 		Labels:          labels,
 		NetworkDisabled: true,
 	}
-	host := &container.HostConfig{
-		NetworkMode:    "none",
-		ReadonlyRootfs: true,
-		CapDrop:        []string{"ALL"},
-		SecurityOpt:    []string{"no-new-privileges"},
-		IpcMode:        container.IPCModeNone,
-		LogConfig:      container.LogConfig{Type: "none"},
-		// The only writable place, bounded: a build that fills it fails
-		// with "No space left on device" and harms nobody else.
-		Tmpfs:  map[string]string{"/tmp": fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk)},
-		Mounts: []mount.Mount{{Type: mount.TypeBind, Source: abs, Target: "/src/" + name, ReadOnly: true}},
-		Resources: container.Resources{
-			Memory:     lim.Memory,
-			MemorySwap: lim.Memory,
-			NanoCPUs:   1e9,
-			PidsLimit:  &pids,
-			Ulimits:    []*container.Ulimit{{Name: "core", Soft: 0, Hard: 0}},
-		},
-	}
+	// /tmp is bounded: a build that fills it fails with "No space left on
+	// device" and harms nobody else. Unlike a bot's, it allows exec, for
+	// what build.sh builds and runs.
+	host := hardened(abs, "/src/"+name, fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk),
+		container.Resources{Memory: lim.Memory, NanoCPUs: 1e9, PidsLimit: &pids})
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
 	created, err := d.cli.ContainerCreate(cctx, cfg, host, nil, nil, "")
 	cancel()
