@@ -40,4 +40,17 @@ func TestCheckCompiled(t *testing.T) {
 			t.Errorf("exit %d, want 0 and %q\nstdout:\n%s\nstderr:\n%s", code, want, stdout, stderr)
 		}
 	}
+
+	// A bot that does not compile loses a game as any broken bot does.
+	code, stdout, stderr = judge(t, "play", "--quiet", "--db", db, broken, good)
+	if code != 0 || !strings.Contains(stdout, "sweep wins") {
+		t.Errorf("play: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+
+	// Plain processes cannot build: one line says what to do, after the
+	// warning every --sandbox=none gets.
+	code, _, stderr = judge(t, "check", "--sandbox", "none", "--db", db, good)
+	if lines := strings.Split(strings.TrimSpace(stderr), "\n"); code != 1 || len(lines) != 2 || !strings.Contains(lines[1], "run without --sandbox=none") {
+		t.Errorf("check --sandbox none: exit %d, stderr %q", code, stderr)
+	}
 }
