@@ -68,9 +68,13 @@ func buildOnce(ctx context.Context, b Builder, staged string, lim sandbox.BuildL
 			return built, fmt.Errorf("reading %s: %w", record, err)
 		}
 		built.Reused = true
-		return built, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
+		// A program removed by hand is built again rather than missed by
+		// every game.
+		if _, err := os.Stat(filepath.Join(dir, builtName)); built.Fault != fault.None || err == nil {
+			return built, nil
+		}
+		built = sandbox.Built{}
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return built, err
 	}
 	tmp, err := os.MkdirTemp(dir, stagingPrefix)

@@ -90,4 +90,20 @@ func TestTournamentCompiledDocker(t *testing.T) {
 	if sum, err := Run(ctx, d, db, cfg, nil); err != nil || sum.Played != 2 || d.builds.Load() != 4 {
 		t.Fatalf("second tournament: played %d (%v) with %d builds in all, want 2 and still 4", sum.Played, err, d.builds.Load())
 	}
+
+	// A program removed by hand is built again, not missed by every game.
+	built, _ := filepath.Glob(filepath.Join(cfg.StageRoot, "*-bot.c", "built", "main"))
+	if len(built) != 1 {
+		t.Fatalf("built programs of C bots: %v, want sweep's only", built)
+	}
+	if err := os.RemoveAll(filepath.Dir(built[0])); err != nil {
+		t.Fatal(err)
+	}
+	seat, err := BuildSeat(ctx, d, Seat{Name: "sweep", Bot: sandbox.Bot{Name: "sweep", Path: filepath.Join(filepath.Dir(filepath.Dir(built[0])), "bot.c"), Protocol: sandbox.ProtocolProgram}}, sandbox.DefaultBuildLimits())
+	if err != nil || seat.Build.Reused || seat.Bot.Path != filepath.Dir(built[0]) || d.builds.Load() != 5 {
+		t.Errorf("rebuilt: %+v %v, %d builds in all, want 5", seat, err, d.builds.Load())
+	}
+	if _, err := os.Stat(built[0]); err != nil {
+		t.Error(err)
+	}
 }
