@@ -94,7 +94,12 @@ tar -C /tmp/out -cf - . >&3
 // dst, a folder that must not exist. A build that fails, loops, fills its
 // disk or runs out of memory is a Built with a fault; an error is the
 // judge's own failure.
-func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (Built, error) {
+func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (b Built, err error) {
+	defer func() {
+		if err != nil || b.Fault != fault.None {
+			os.RemoveAll(dst) // half a program is none
+		}
+	}()
 	abs, err := filepath.Abs(src)
 	if err != nil {
 		return Built{}, err
@@ -148,13 +153,20 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (B
 		_, cerr := stdcopy.StdCopy(pw, log, stream.Reader)
 		pw.CloseWithError(cerr)
 	}()
-	unpacked := make(chan error, 1)
+	var uerr error
+	unpacked := make(chan struct{})
 	go func() {
+		defer close(unpacked)
 		// The tar comes last: whatever fails to unpack is drained so that
 		// the log keeps flowing.
-		uerr := untar(pr, dst, lim.Disk)
+		uerr = untar(pr, dst, lim.Disk)
 		io.Copy(io.Discard, pr)
-		unpacked <- uerr
+	}()
+	// On every way out, nothing may still write into dst once Build has
+	// returned: the caller removes it.
+	defer func() {
+		c.stream.Close()
+		<-unpacked
 	}()
 	if err := d.cli.ContainerStart(ctx, c.id, container.StartOptions{}); err != nil {
 		return Built{}, fmt.Errorf("sandbox: starting the build of %s: %w", name, err)
@@ -172,12 +184,11 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (B
 		}
 		c.stream.Close()
 		<-unpacked
-		os.RemoveAll(dst)
 		return Built{Fault: fault.Build, Detail: fmt.Sprintf("the build took longer than %v: it was stopped", lim.Time),
 			Log: log.String(), Elapsed: time.Since(began)}, nil
 	}
-	uerr := <-unpacked
-	b := Built{Log: log.String(), Elapsed: time.Since(began)}
+	<-unpacked
+	b = Built{Log: log.String(), Elapsed: time.Since(began)}
 	info, err := d.cli.ContainerInspect(ctx, c.id)
 	if err != nil {
 		return Built{}, fmt.Errorf("sandbox: inspecting the build of %s: %w", name, err)
@@ -194,9 +205,6 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (B
 		}
 	case uerr != nil:
 		b.Fault, b.Detail = fault.Build, "the built program cannot be kept: "+uerr.Error()
-	}
-	if b.Fault != fault.None {
-		os.RemoveAll(dst)
 	}
 	return b, nil
 }
