@@ -113,3 +113,23 @@ func TestBuildFaults(t *testing.T) {
 		t.Errorf("containers left: %v %v", ids, err)
 	}
 }
+
+// TestBuildCancelled: a judge stopped during a build (Ctrl-C) gets an
+// error, not a verdict on the bot, and leaves neither container nor folder.
+func TestBuildCancelled(t *testing.T) {
+	d := sandboxtest.Docker(t)
+	bot := writeBot(t, "bot/", sandbox.ProtocolProgram, map[string]string{"build.sh": "while :; do :; done\n"})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	dst := filepath.Join(t.TempDir(), "built")
+	b, err := d.Build(ctx, bot.Path, dst, sandbox.DefaultBuildLimits())
+	if err == nil || b.Fault != fault.None {
+		t.Fatalf("got %+v, %v; want the judge's error", b, err)
+	}
+	if _, err := os.Stat(dst); !os.IsNotExist(err) {
+		t.Errorf("a cancelled build left %s (%v)", dst, err)
+	}
+	if ids, err := d.Containers(context.Background()); err != nil || len(ids) > 0 {
+		t.Errorf("containers left: %v %v", ids, err)
+	}
+}
