@@ -46,13 +46,13 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if seat, err = contest.BuildSeat(ctx, run, seat, sandbox.DefaultBuildLimits()); err != nil {
 		return err
 	}
+	labels := map[string]string{"botjudge.check": "1"}
+	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", seat.Name, r.Name(), c.limits.Move)
 	if b := seat.Build; b != nil && b.Reused {
 		fmt.Fprintln(stdout, "Compiled before: the same source is not compiled again.")
 	} else if b != nil && b.Fault == fault.None {
 		fmt.Fprintf(stdout, "Compiled in %s.\n", b.Elapsed.Round(10*time.Millisecond))
 	}
-	labels := map[string]string{"botjudge.check": "1"}
-	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", seat.Name, r.Name(), c.limits.Move)
 	res, err := contest.Check(ctx, run, r, seat, c.limits, labels)
 	if err != nil {
 		return err
