@@ -48,7 +48,7 @@ type Built struct {
 // Compiled tells whether the staged bot at path is built before it runs: a
 // single C, C++, Java or OCaml file, or a folder with a build.sh.
 func Compiled(path string) bool {
-	switch strings.ToLower(filepath.Ext(path)) {
+	switch filepath.Ext(path) {
 	case ".c", ".cpp", ".java", ".ml":
 		return true
 	}
