@@ -296,10 +296,15 @@ class AnswerError(Exception):
 
 # ---------------------------------------------------------------- program
 
+# Program bots run by an interpreter of the image, by extension; a folder's
+# main.<ext> too. discover.go's programExts lists the same.
+INTERPRETERS = {".py": sys.executable, ".js": "node", ".coffee": "coffee", ".php": "php"}
+
+
 def entry_point(path):
     """The command that runs the bot, and its working directory."""
     if os.path.isdir(path):
-        for name, interp in (("run.sh", "sh"), ("main.py", sys.executable), ("main.js", "node")):
+        for name, interp in [("run.sh", "sh")] + [("main" + ext, i) for ext, i in INTERPRETERS.items()]:
             cand = os.path.join(path, name)
             if os.path.isfile(cand):
                 if name == "run.sh" and os.access(cand, os.X_OK):
@@ -309,16 +314,15 @@ def entry_point(path):
             cand = os.path.join(path, name)
             if (name == "main" or name.startswith("main.")) and os.path.isfile(cand) and os.access(cand, os.X_OK):
                 return [cand], path
-        raise Unfit("the folder has no run.sh, main.py, main.js or executable main.*")
+        raise Unfit("the folder has no run.sh, main.py, main.js, main.coffee, main.php or executable main.*")
     if not os.path.isfile(path):
         raise Unfit("the bot is neither a file nor a folder")
     folder = os.path.dirname(path)
-    if path.endswith(".py"):
-        return [sys.executable, path], folder
-    if path.endswith(".js"):
-        return ["node", path], folder
+    interp = INTERPRETERS.get(os.path.splitext(path)[1])
+    if interp:
+        return [interp, path], folder
     if not os.access(path, os.X_OK):
-        raise Unfit("the file is not executable and is not a .py or .js file")
+        raise Unfit("the file is not executable and is not a .py, .js, .coffee or .php file")
     return [path], folder
 
 
