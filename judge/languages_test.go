@@ -11,8 +11,9 @@ import (
 
 // TestCheckInterpretedLanguages: the runtime image runs the languages the
 // original contests' bots are written in, unchanged: BrainJar's starter
-// bot (a folder whose run.sh calls `coffee bot.coffee $1`) and a PHP bot as
-// botsArena's are, each a whole game of `judge check` in Docker.
+// bot (a folder whose run.sh calls `coffee bot.coffee $1`), a PHP bot as
+// botsArena's are, and one served over HTTP (index.php), each a whole game
+// of `judge check` in Docker.
 func TestCheckInterpretedLanguages(t *testing.T) {
 	sandboxtest.Docker(t)
 	dir := t.TempDir()
@@ -20,6 +21,7 @@ func TestCheckInterpretedLanguages(t *testing.T) {
 	for _, bot := range []struct{ game, path, name string }{
 		{"battleships", "starter", "starter"},
 		{"tictactoe", "lines.php", "lines"},
+		{"tictactoe", "served", "served"},
 	} {
 		src := filepath.Join("..", "submissions", bot.game, bot.path)
 		dst := filepath.Join(dir, bot.game, bot.path)

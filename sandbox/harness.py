@@ -17,13 +17,16 @@ usage: harness.py [--move S] [--startup S] [--answer N] [--home DIR] ia|program 
 """
 
 import argparse
+import atexit
 import errno
+import http.client
 import importlib.util
 import json
 import os
 import re
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -536,6 +539,105 @@ class Program:
         return "more"
 
 
+# ---------------------------------------------------------------- server
+
+def server_command(path):
+    """The command serving a botsArena HTTP bot folder (SPEC §3), or None
+    when path is no such folder. A folder that also has a program entry
+    (run.sh, main.*) is a program bot."""
+    if not os.path.isdir(path):
+        return None
+    try:
+        entry_point(path)
+        return None
+    except Unfit:
+        pass
+    if os.path.isfile(os.path.join(path, "serve.sh")):
+        return ["sh", os.path.join(path, "serve.sh")]
+    if os.path.isfile(os.path.join(path, "index.php")):
+        # PHP's built-in server runs index.php for every path, as the web
+        # server behind a botsArena bot did.
+        return ["php", "-S", "127.0.0.1:{port}", "-t", path]
+    return None
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A bot that serves HTTP on loopback, started once per game; each
+    message is POSTed to it as botsArena does. What it prints goes to the
+    log (it inherits fd 2)."""
+
+    def __init__(self, channel, path, opts):
+        self.channel = channel
+        self.path = path
+        self.opts = opts
+        self.port = free_port()
+        self.proc = None
+
+    def start(self):
+        argv = [a.replace("{port}", str(self.port)) for a in server_command(self.path)]
+        env = dict(os.environ, PORT=str(self.port))
+        try:
+            self.proc = subprocess.Popen(argv, cwd=self.path, env=env, stdin=subprocess.DEVNULL, start_new_session=True)
+        except OSError as exc:
+            return "error", "cannot start the server: %s" % (exc.strerror or exc)
+        atexit.register(self.stop)
+        deadline = time.monotonic() + self.opts.startup
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                return "crash", "the server exited with status %d before listening on port %d ($PORT)" % (
+                    self.proc.returncode, self.port)
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return None
+            except OSError:
+                time.sleep(0.02)
+        return "timeout", "the server did not listen on port %d ($PORT) within %gs" % (self.port, self.opts.startup)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def answer(self, rid, text):
+        fault, detail = self.post(text.encode())
+        if fault:
+            self.channel.fault(rid, fault, detail)
+        else:
+            self.channel.value(rid, detail)
+
+    def post(self, body):
+        """POSTs one message; (fault, detail) or (None, JSON text)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.opts.move)
+        try:
+            conn.request("POST", "/", body=body, headers={"Content-Type": "application/json"})
+            resp = conn.getresponse()
+            data = resp.read(self.opts.answer + 1)
+        except socket.timeout:
+            return "timeout", "no answer within %gs" % self.opts.move
+        except (OSError, http.client.HTTPException) as exc:
+            if self.proc.poll() is not None:
+                return "crash", "the server exited with status %d" % self.proc.returncode
+            return "crash", "the server did not answer: %s" % clip(exc, 200)
+        finally:
+            conn.close()
+        if not 200 <= resp.status <= 299:
+            detail = "the server answered %d %s" % (resp.status, resp.reason)
+            if data:
+                detail += ": " + safe_repr(data[:80])
+            return "error", detail
+        if len(data) > self.opts.answer:
+            return "output", "more than %d bytes in the answer's body" % self.opts.answer
+        return parse_output(data)
+
+
 def reject_constant(name):
     raise ValueError("%s is not valid JSON" % name)
 
@@ -578,7 +680,11 @@ def main():
     channel = Channel()
     minimal_env(opts.home)
     bot = os.path.abspath(opts.bot)
-    runner = (Virus if opts.protocol == "ia" else Program)(channel, bot, opts)
+    if opts.protocol == "ia":
+        kind = Virus
+    else:
+        kind = Server if server_command(bot) else Program
+    runner = kind(channel, bot, opts)
     failed = runner.start()
     if failed:
         channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})

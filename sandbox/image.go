@@ -27,8 +27,10 @@ var BaseImage = "botjudge-base:" + suite + "-" + shortHash(packages)
 const (
 	harnessPath = "/opt/judge/harness.py"
 
-	suite     = "bookworm"
-	packages  = "python3,nodejs,coffeescript,php-cli,gcc,g++,libc6-dev,default-jdk-headless,ocaml-nox"
+	suite = "bookworm"
+	// ocaml-base is ocaml-nox's dependency through a virtual package that
+	// debootstrap cannot resolve by itself.
+	packages  = "python3,nodejs,coffeescript,php-cli,gcc,g++,libc6-dev,default-jdk-headless,ocaml-nox,ocaml-base"
 	mirrorEnv = "DEBIAN_MIRROR"
 	mirror    = "http://deb.debian.org/debian"
 )

@@ -123,7 +123,7 @@ func classify(path string, info fs.FileInfo, protocol string, urlBots bool) (Ent
 			return Entry{}, "a folder: this game's bots are single .py files, skipped"
 		}
 		if entry := folderEntry(path); entry == "" {
-			return Entry{}, "a folder without run.sh, build.sh or main.py, .js, .coffee, .php: skipped"
+			return Entry{}, "a folder without run.sh, build.sh, serve.sh, index.php or main.py, .js, .coffee, .php: skipped"
 		}
 		return Entry{Name: name, Source: path, Kind: "folder"}, ""
 	}
@@ -166,7 +166,7 @@ func urlEntry(path, stem string, allowed bool) (Entry, string) {
 
 // folderEntry names the file a folder bot starts from, "" when it has none.
 func folderEntry(dir string) string {
-	for _, n := range []string{"run.sh", "main.py", "main.js", "main.coffee", "main.php", "build.sh"} {
+	for _, n := range []string{"run.sh", "main.py", "main.js", "main.coffee", "main.php", "build.sh", "serve.sh", "index.php"} {
 		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && fi.Mode().IsRegular() {
 			return n
 		}
