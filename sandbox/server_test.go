@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"botjudge/games/fault"
-	"botjudge/sandbox"
 )
 
 // serverPy is a botsArena bot served over HTTP on $PORT; what it does with
@@ -79,5 +78,3 @@ func TestServerBots(t *testing.T) {
 		})
 	})
 }
-
-var _ = sandbox.ProtocolProgram
