@@ -75,7 +75,9 @@ func DefaultSizes() Sizes {
 		TrivialBots: 6, ThinkingBots: 3, Think: 50 * time.Millisecond, Repeats: 2,
 		SleepingBots: 4, Sleep: 5 * time.Millisecond,
 		MemoryBots: 40, MemoryGames: 60,
-		FreeForAllBots: 12,
+		// A whole game of these bots lasts about 1,500 turns and 5 minutes
+		// on each runner: 300 cells of trail keep the bench short.
+		FreeForAllBots: 12, FreeForAllLife: 300,
 		StandingsGames: 10_000,
 	}
 }

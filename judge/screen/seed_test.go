@@ -9,13 +9,18 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/battleship"
 	"botjudge/games/battleships"
+	"botjudge/games/connectfour"
 	"botjudge/games/fault"
+	"botjudge/games/tictactoe"
 	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/results"
@@ -296,6 +301,82 @@ func shipsBots() []bot {
 		}},
 		{name: "cassé", answer: shooter(fleetBad, inOrder), log: quiet},
 	}
+}
+
+// Marks-in-a-row bots (tic-tac-toe, connect four) play a free cell or
+// column at random; "gauche" plays the lowest one, so it loses often.
+type mnkRequest struct {
+	Action string          `json:"action"`
+	Board  json.RawMessage `json:"board"`
+}
+
+func mnkBot(name string) bot {
+	return bot{name: name, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		var req mnkRequest
+		if err := json.Unmarshal(raw, &req); err != nil {
+			panic(err)
+		}
+		if req.Action == "init" {
+			return data(`{"name":"` + name + `"}`)
+		}
+		var free []string
+		var cells map[string]string
+		var rows [][]string
+		if json.Unmarshal(req.Board, &cells) == nil {
+			for k, v := range cells {
+				if v == "" {
+					free = append(free, `"`+k+`"`)
+				}
+			}
+		} else if err := json.Unmarshal(req.Board, &rows); err == nil {
+			for c, v := range rows[len(rows)-1] {
+				if v == "" {
+					free = append(free, strconv.Itoa(c))
+				}
+			}
+		}
+		slices.Sort(free)
+		pick := free[0]
+		if name != "gauche" {
+			pick = free[rng.IntN(len(free))]
+		}
+		return data(`{"play":` + pick + `}`)
+	}}
+}
+
+func mnkBots() []bot {
+	return []bot{mnkBot("gauche"), mnkBot("hasard"), mnkBot("chance")}
+}
+
+// botsArena battleship bots place one fleet and shoot at random where they
+// have not shot yet; "myope" shoots the same cell again now and then.
+func arenaShipsBot(name string) bot {
+	return bot{name: name, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		var req struct {
+			Action string `json:"action"`
+			Board  struct {
+				Strikes []struct {
+					Target string `json:"target"`
+				} `json:"your_strikes"`
+			} `json:"board"`
+		}
+		if err := json.Unmarshal(raw, &req); err != nil {
+			panic(err)
+		}
+		if req.Action == "init" {
+			return data(`{"name":"` + name + `","boats":["0,0-1,0","2,2-2,4","5,2-7,2","9,3-9,6","1,8-5,8"]}`)
+		}
+		shot := map[string]bool{}
+		for _, s := range req.Board.Strikes {
+			shot[s.Target] = true
+		}
+		for {
+			cell := fmt.Sprintf("%d,%d", rng.IntN(10), rng.IntN(10))
+			if !shot[cell] || (name == "myope" && rng.IntN(4) == 0) {
+				return data(`{"play":"` + cell + `"}`)
+			}
+		}
+	}}
 }
 
 // Tron bots read the request's board (every trail, head first) and turn
@@ -599,11 +680,14 @@ type fixture struct {
 	ffa   seeded // tron, one free-for-all of 12 bots, finished
 	long  seeded // tron, one game of about 4000 turns, finished
 	live  seeded // virus, 4 bots, half played, "running"
+	ttt   seeded // tic-tac-toe, 3 bots, finished
+	c4    seeded // connect four, 3 bots, finished
+	arena seeded // botsArena battleship, 3 bots, finished
 }
 
 // all are the fixture's tournaments.
 func (f *fixture) all() []seeded {
-	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live}
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.arena}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -631,6 +715,16 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), duels(4), 5); err != nil {
+		return nil, err
+	}
+	if f.ttt, err = tournament(ctx, db, tictactoe.Rules, 1, mnkBots(), duels(3), -1); err != nil {
+		return nil, err
+	}
+	if f.c4, err = tournament(ctx, db, connectfour.Rules, 1, mnkBots(), duels(3), -1); err != nil {
+		return nil, err
+	}
+	arena := []bot{arenaShipsBot("vigie"), arenaShipsBot("myope"), arenaShipsBot("corsaire")}
+	if f.arena, err = tournament(ctx, db, battleship.Rules{}, 1, arena, duels(3), -1); err != nil {
 		return nil, err
 	}
 	return f, nil

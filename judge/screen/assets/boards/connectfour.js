@@ -1,0 +1,2 @@
+// The board of botsArena's connectfour: the marks-in-a-row board of games/mnk.
+export * from './mnk.js';
