@@ -90,11 +90,11 @@ class Channel:
         os.close(null)
         self.capture = capture_std()
         threading.Thread(target=self.drain_log, daemon=True).start()
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.reconfigure(line_buffering=True, errors="backslashreplace")
-            except (AttributeError, ValueError):
-                pass
+        # Python's own streams were set up for the descriptors the harness
+        # was given, which may have been seekable files: start them afresh.
+        sys.stdout, sys.stderr = (
+            open(fd, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)
+            for fd in (1, 2))
 
     def send(self, data):
         while data:
