@@ -203,7 +203,12 @@ class Listener:
         threading.Thread(target=self.listen, daemon=True).start()
 
     def rearm(self):
-        faulthandler.dump_traceback_later(self.idle, exit=True, file=self.backstop)
+        try:
+            faulthandler.dump_traceback_later(self.idle, exit=True, file=self.backstop)
+        except RuntimeError:
+            # Each arming starts a thread: a bot that used up its processes
+            # (a fork bomb) leaves only the listener until one can start.
+            pass
 
     def listen(self):
         for line in self.channel.reader:
@@ -687,6 +692,16 @@ def main():
     opts = parser.parse_args()
 
     channel = Channel(opts.log)
+    try:
+        serve(channel, opts)
+    except BaseException:
+        # Python would print this to fd 2, the log's pipe, that nobody
+        # drains once the harness is gone.
+        channel.note(traceback.format_exc())
+        os._exit(1)
+
+
+def serve(channel, opts):
     listener = Listener(channel, opts.idle)
     minimal_env(opts.home)
     bot = os.path.abspath(opts.bot)
