@@ -151,7 +151,8 @@ class Channel:
         return self.sink.dropped
 
     def note(self, text):
-        flush_std()
+        # After what the bot printed before it, still in the pipe.
+        self.catch_up()
         self.log(text.encode("utf-8", "backslashreplace"))
 
 
