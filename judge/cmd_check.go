@@ -9,6 +9,7 @@ import (
 
 	"botjudge/games/fault"
 	"botjudge/judge/contest"
+	"botjudge/sandbox"
 )
 
 // cmdCheck is for a student before the deadline: it runs the bot in the same
@@ -42,11 +43,27 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer closeRunner()
+	if seat, err = contest.BuildSeat(ctx, run, seat, sandbox.DefaultBuildLimits()); err != nil {
+		return err
+	}
 	labels := map[string]string{"botjudge.check": "1"}
 	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", seat.Name, r.Name(), c.limits.Move)
+	if b := seat.Build; b != nil && b.Reused {
+		fmt.Fprintln(stdout, "Compiled before: the same source is not compiled again.")
+	} else if b != nil && b.Fault == fault.None {
+		fmt.Fprintf(stdout, "Compiled in %s.\n", b.Elapsed.Round(10*time.Millisecond))
+	}
 	res, err := contest.Check(ctx, run, r, seat, c.limits, labels)
 	if err != nil {
 		return err
+	}
+	if res.Verdict == fault.Build {
+		fmt.Fprintf(stdout, "NOT READY: your bot did not compile:\n  %s\n", indent(res.Detail))
+		// The first lines are the detail: the whole log only when it says more.
+		if strings.TrimSpace(res.Log) != strings.TrimSpace(res.Detail) && strings.TrimSpace(res.Log) != "" {
+			fmt.Fprintf(stdout, "What the compiler said (your bot's log):\n  %s\n", indent(res.Log))
+		}
+		return fmt.Errorf("%s did not compile: fix it and check again", seat.Name)
 	}
 	if !res.OK {
 		fmt.Fprintf(stdout, "NOT READY: its first answer was refused (%s).\n  %s\n", res.Verdict.Plain(), indent(res.Detail))

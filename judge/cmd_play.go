@@ -56,6 +56,11 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer closeRunner()
+	for i := range seats {
+		if seats[i], err = contest.BuildSeat(ctx, run, seats[i], sandbox.DefaultBuildLimits()); err != nil {
+			return err
+		}
+	}
 	var observe contest.Observer
 	if !*quiet {
 		observe = func(s games.State, steps []contest.Step) {

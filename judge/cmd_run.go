@@ -214,6 +214,12 @@ func progress(w io.Writer) func(contest.Event) {
 		switch e.Kind {
 		case "notice":
 			fmt.Fprintf(w, "  ! %s\n", e.Text)
+		case "build":
+			if e.Text == "" {
+				fmt.Fprintf(w, "  compiled %s (%s)\n", e.Name, e.Elapsed.Round(10*time.Millisecond))
+			} else {
+				fmt.Fprintf(w, "  compiled %s: %s (%s)\n", e.Name, e.Text, e.Elapsed.Round(10*time.Millisecond))
+			}
 		case "check":
 			if e.Check.OK {
 				fmt.Fprintf(w, "  ready    %s (%s)\n", e.Name, e.Elapsed.Round(time.Millisecond))

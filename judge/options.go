@@ -118,6 +118,16 @@ func (m byURL) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, l
 	return m.sandboxed.Start(ctx, bot, lim, labels)
 }
 
+// Build builds compiled bots in the sandbox: a bot reached by URL is never
+// one.
+func (m byURL) Build(ctx context.Context, src, dst string, lim sandbox.BuildLimits) (sandbox.Built, error) {
+	b, ok := m.sandboxed.(contest.Builder)
+	if !ok {
+		return sandbox.Built{}, contest.ErrNoBuilder
+	}
+	return b.Build(ctx, src, dst, lim)
+}
+
 // openRunner connects to the sandbox. For Docker it also removes what a dead
 // earlier run left behind and makes sure the runtime image exists.
 func openRunner(ctx context.Context, kind string, stderr io.Writer) (contest.Runner, string, func(), error) {

@@ -140,28 +140,11 @@ func (d *Docker) launch(ctx context.Context, spec launchSpec) (proc, error) {
 		Labels:          labels,
 		NetworkDisabled: true,
 	}
-	host := &container.HostConfig{
-		NetworkMode:    "none",
-		ReadonlyRootfs: true,
-		CapDrop:        []string{"ALL"},
-		SecurityOpt:    []string{"no-new-privileges"},
-		// No /dev/shm: the tmpfs /tmp is the only writable place.
-		IpcMode: container.IPCModeNone,
-		// The attach stream is the only way out; a logging driver would
-		// copy a chatty bot's output onto the host's disk.
-		LogConfig: container.LogConfig{Type: "none"},
-		Tmpfs:     map[string]string{"/tmp": fmt.Sprintf("rw,noexec,nosuid,nodev,size=%d,mode=1777", spec.lim.Tmp)},
-		Mounts:    []mount.Mount{{Type: mount.TypeBind, Source: src, Target: target, ReadOnly: true}},
-		Resources: container.Resources{
-			Memory:     spec.lim.Memory,
-			MemorySwap: spec.lim.Memory,
-			NanoCPUs:   int64(spec.lim.CPUs * 1e9),
-			PidsLimit:  &pids,
-			// A crashing bot must not hand a core dump to the host's
-			// core_pattern handler.
-			Ulimits: []*container.Ulimit{{Name: "core", Soft: 0, Hard: 0}},
-		},
-	}
+	host := hardened(src, target, fmt.Sprintf("rw,noexec,nosuid,nodev,size=%d,mode=1777", spec.lim.Tmp), container.Resources{
+		Memory:    spec.lim.Memory,
+		NanoCPUs:  int64(spec.lim.CPUs * 1e9),
+		PidsLimit: &pids,
+	})
 	// A create cancelled half-way may still happen in the engine, leaving a
 	// container nobody knows the id of: let it finish, then give up.
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
@@ -181,6 +164,30 @@ func (d *Docker) launch(ctx context.Context, spec launchSpec) (proc, error) {
 		return nil, errors.Join(fmt.Errorf("sandbox: starting the container of %s: %w", spec.bot.Name, err), kill(ctx, c))
 	}
 	return c, nil
+}
+
+// hardened is the host side of every container: no network, read-only
+// root, no capabilities, the bot's file or folder src mounted read-only at
+// target, and a tmpfs /tmp with tmpfs's options as the only writable place.
+func hardened(src, target, tmpfs string, res container.Resources) *container.HostConfig {
+	res.MemorySwap = res.Memory
+	// A crashing bot must not hand a core dump to the host's core_pattern
+	// handler.
+	res.Ulimits = []*container.Ulimit{{Name: "core", Soft: 0, Hard: 0}}
+	return &container.HostConfig{
+		NetworkMode:    "none",
+		ReadonlyRootfs: true,
+		CapDrop:        []string{"ALL"},
+		SecurityOpt:    []string{"no-new-privileges"},
+		// No /dev/shm: the tmpfs /tmp is the only writable place.
+		IpcMode: container.IPCModeNone,
+		// The attach stream is the only way out; a logging driver would
+		// copy a chatty bot's output onto the host's disk.
+		LogConfig: container.LogConfig{Type: "none"},
+		Tmpfs:     map[string]string{"/tmp": tmpfs},
+		Mounts:    []mount.Mount{{Type: mount.TypeBind, Source: src, Target: target, ReadOnly: true}},
+		Resources: res,
+	}
 }
 
 // box is one bot's container.

@@ -26,6 +26,7 @@ usage: harness.py [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--
 import argparse
 import errno
 import faulthandler
+import http.client
 import importlib.util
 import json
 import os
@@ -34,6 +35,7 @@ import re
 import select
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -43,6 +45,8 @@ import traceback
 DETAIL_MAX = 1000  # characters of a fault's detail; the judge bounds lines too
 REQUEST_PREFIX = b'{"id":'
 REQUEST_KEY = b',"request":'
+# Linux's MAX_ARG_STRLEN: one argument of 32 pages, its NUL included.
+ARG_LIMIT = 32 * 4096
 NODE_BANNER = re.compile(r"Node\.js v\d+\.\d+\.\d+\s*$")
 NODE_FRAME = re.compile(r"\s+at ")
 # What may wait in the log's pipe when the harness sends a line: a pipe holds
@@ -420,10 +424,15 @@ class AnswerError(Exception):
 
 # ---------------------------------------------------------------- program
 
+# Program bots run by an interpreter of the image, by extension; a folder's
+# main.<ext> too. discover.go's programExts lists the same.
+INTERPRETERS = {".py": sys.executable, ".js": "node", ".coffee": "coffee", ".php": "php"}
+
+
 def entry_point(path):
     """The command that runs the bot, and its working directory."""
     if os.path.isdir(path):
-        for name, interp in (("run.sh", "sh"), ("main.py", sys.executable), ("main.js", "node")):
+        for name, interp in [("run.sh", "sh")] + [("main" + ext, i) for ext, i in INTERPRETERS.items()]:
             cand = os.path.join(path, name)
             if os.path.isfile(cand):
                 if name == "run.sh" and os.access(cand, os.X_OK):
@@ -433,16 +442,15 @@ def entry_point(path):
             cand = os.path.join(path, name)
             if (name == "main" or name.startswith("main.")) and os.path.isfile(cand) and os.access(cand, os.X_OK):
                 return [cand], path
-        raise Unfit("the folder has no run.sh, main.py, main.js or executable main.*")
+        raise Unfit("the folder has no run.sh, main.py, main.js, main.coffee, main.php or executable main.*")
     if not os.path.isfile(path):
         raise Unfit("the bot is neither a file nor a folder")
     folder = os.path.dirname(path)
-    if path.endswith(".py"):
-        return [sys.executable, path], folder
-    if path.endswith(".js"):
-        return ["node", path], folder
+    interp = INTERPRETERS.get(os.path.splitext(path)[1])
+    if interp:
+        return [interp, path], folder
     if not os.access(path, os.X_OK):
-        raise Unfit("the file is not executable and is not a .py or .js file")
+        raise Unfit("the file is not executable and is not a .py, .js, .coffee or .php file")
     return [path], folder
 
 
@@ -527,19 +535,16 @@ class Program:
         """Runs the bot once; returns (fault, detail) or (None, JSON text)."""
         before = oom_kills()
         start = time.monotonic()
+        data = text.encode()
         try:
-            proc = subprocess.Popen(
-                self.argv + [text], cwd=self.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, start_new_session=True)
+            proc = self.spawn(text, data)
         except OSError as exc:
-            if exc.errno == errno.E2BIG:
-                return "error", "the request (%d bytes) is too long for a command line" % len(text)
             return "error", "cannot start the bot: %s" % (exc.strerror or exc)
         self.proc = proc
         out = bytearray()
         tail = bytearray()
         try:
-            fault = self.pump(proc, text.encode(), start + self.opts.move, out, tail)
+            fault = self.pump(proc, data, start + self.opts.move, out, tail)
             self.kill_all(proc)
             proc.wait()
         finally:
@@ -577,6 +582,22 @@ class Program:
                 detail += ": " + clip(last[-1].strip(), 300)
             return "error", detail
         return parse_output(bytes(out))
+
+    def spawn(self, text, data):
+        """Starts the bot with the request as argv[1] and on stdin. SPEC §3:
+        a request the kernel refuses as one argument (Tron's board late in a
+        big game) goes on stdin only, so the bot is not blamed for the
+        kernel's limit; the failed attempt costs microseconds."""
+        args = [self.argv + [text]] if len(data) < ARG_LIMIT else []
+        args.append(self.argv)
+        for i, argv in enumerate(args):
+            try:
+                return subprocess.Popen(
+                    argv, cwd=self.cwd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE, start_new_session=True)
+            except OSError as exc:
+                if exc.errno != errno.E2BIG or i == len(args) - 1:
+                    raise
 
     def pump(self, proc, data, deadline, out, tail):
         """Feeds stdin, collects stdout, forwards stderr until the bot exits.
@@ -651,6 +672,104 @@ class Program:
         return "more"
 
 
+# ---------------------------------------------------------------- server
+
+def server_command(path):
+    """The command serving a botsArena HTTP bot folder (SPEC §3), or None
+    when path is no such folder. A folder that also has a program entry
+    (run.sh, main.*) is a program bot."""
+    if not os.path.isdir(path):
+        return None
+    try:
+        entry_point(path)
+        return None
+    except Unfit:
+        pass
+    if os.path.isfile(os.path.join(path, "serve.sh")):
+        return ["sh", os.path.join(path, "serve.sh")]
+    if os.path.isfile(os.path.join(path, "index.php")):
+        # PHP's built-in server runs index.php for every path, as the web
+        # server behind a botsArena bot did.
+        return ["php", "-S", "127.0.0.1:{port}", "-t", path]
+    return None
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A bot that serves HTTP on loopback, started once per game; each
+    message is POSTed to it as botsArena does. What it prints goes to the
+    log (it inherits fd 2)."""
+
+    def __init__(self, channel, path, opts):
+        self.channel = channel
+        self.path = path
+        self.opts = opts
+        self.port = free_port()
+        self.proc = None
+
+    def start(self):
+        argv = [a.replace("{port}", str(self.port)) for a in server_command(self.path)]
+        env = dict(os.environ, PORT=str(self.port))
+        try:
+            self.proc = subprocess.Popen(argv, cwd=self.path, env=env, stdin=subprocess.DEVNULL, start_new_session=True)
+        except OSError as exc:
+            return "error", "cannot start the server: %s" % (exc.strerror or exc)
+        deadline = time.monotonic() + self.opts.startup
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                return "crash", "the server exited with status %d before listening on port %d ($PORT)" % (
+                    self.proc.returncode, self.port)
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
+                return None
+            except OSError:
+                time.sleep(0.02)
+        return "timeout", "the server did not listen on port %d ($PORT) within %gs" % (self.port, self.opts.startup)
+
+    def abandon(self):
+        if self.proc and self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def answer(self, rid, text):
+        fault, detail = self.post(text.encode())
+        if fault:
+            self.channel.fault(rid, fault, detail)
+        else:
+            self.channel.value(rid, detail)
+
+    def post(self, body):
+        """POSTs one message; (fault, detail) or (None, JSON text)."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.opts.move)
+        try:
+            conn.request("POST", "/", body=body, headers={"Content-Type": "application/json"})
+            resp = conn.getresponse()
+            data = resp.read(self.opts.answer + 1)
+        except socket.timeout:
+            return "timeout", "no answer within %gs" % self.opts.move
+        except (OSError, http.client.HTTPException) as exc:
+            if self.proc.poll() is not None:
+                return "crash", "the server exited with status %d" % self.proc.returncode
+            return "crash", "the server did not answer: %s" % clip(exc, 200)
+        finally:
+            conn.close()
+        if not 200 <= resp.status <= 299:
+            detail = "the server answered %d %s" % (resp.status, resp.reason)
+            if data:
+                detail += ": " + safe_repr(data[:80])
+            return "error", detail
+        if len(data) > self.opts.answer:
+            return "output", "more than %d bytes in the answer's body" % self.opts.answer
+        return parse_output(data)
+
+
 def reject_constant(name):
     raise ValueError("%s is not valid JSON" % name)
 
@@ -693,25 +812,30 @@ def main():
     opts = parser.parse_args()
 
     channel = Channel(opts.log)
+    listener = Listener(channel, opts.idle)
     try:
-        serve(channel, opts)
+        serve(channel, listener, opts)
     except BaseException:
         # Python would print this to fd 2, the log's pipe, that nobody
         # drains once the harness is gone.
         channel.note(traceback.format_exc())
+        listener.abandon()
         os._exit(1)
 
 
-def serve(channel, opts):
-    listener = Listener(channel, opts.idle)
+def serve(channel, listener, opts):
     minimal_env(opts.home)
     bot = os.path.abspath(opts.bot)
-    runner = (Virus if opts.protocol == "ia" else Program)(channel, bot, opts)
+    if opts.protocol == "ia":
+        kind = Virus
+    else:
+        kind = Server if server_command(bot) else Program
+    runner = kind(channel, bot, opts)
     listener.abandon = runner.abandon
     failed = runner.start()
     if failed:
         channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})
-        leave(channel)
+        leave(channel, runner)
     channel.send_json({"ready": True})
     for rid, request, raw in requests(listener):
         try:
@@ -722,12 +846,14 @@ def serve(channel, opts):
         except Exception as exc:
             log_exception(channel, exc)
             channel.fault(rid, "crash", "harness failure: %s" % clip(exc, 300))
-    leave(channel)
+    leave(channel, runner)
 
 
-def leave(channel):
+def leave(channel, runner):
     """Exits once the log is passed on: threads the bot started must not
-    keep the harness alive."""
+    keep the harness alive. os._exit runs no atexit handler: the runner
+    stops what it started itself."""
+    runner.abandon()
     channel.catch_up()
     os._exit(0)
 

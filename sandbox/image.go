@@ -19,24 +19,39 @@ import (
 // ErrImageMissing means the runtime image is not built.
 var ErrImageMissing = errors.New("sandbox: the runtime image is missing")
 
+// BaseImage is Debian with the languages' packages, built once; the
+// runtime image adds the harness to it. Its tag names the package list: an
+// existing base is never rebuilt, so a new list needs a new tag.
+var BaseImage = "botjudge-base:" + suite + "-" + shortHash(packages)
+
 const (
-	// BaseImage is Debian with Python 3 and Node.js, built once; the
-	// runtime image adds the harness to it.
-	BaseImage   = "botjudge-base:bookworm"
 	harnessPath = "/opt/judge/harness.py"
 
-	suite     = "bookworm"
-	packages  = "python3,nodejs"
+	suite = "bookworm"
+	// ocaml-base is ocaml-nox's dependency through a virtual package that
+	// debootstrap cannot resolve by itself.
+	packages  = "python3,nodejs,coffeescript,php-cli,gcc,g++,libc6-dev,default-jdk-headless,ocaml-nox,ocaml-base"
 	mirrorEnv = "DEBIAN_MIRROR"
 	mirror    = "http://deb.debian.org/debian"
+)
 
+var (
 	runtimeDockerfile = "FROM " + BaseImage + "\nCOPY harness.py " + harnessPath + "\n"
 	// registryDockerfile is the base where debootstrap cannot run and a
 	// registry can be reached (a Mac, a non-root user).
 	registryDockerfile = "FROM debian:" + suite + "-slim\n" +
-		"RUN apt-get update && apt-get install -y --no-install-recommends python3 nodejs" +
+		"RUN apt-get update && apt-get install -y --no-install-recommends " + aptPackages +
 		" && rm -rf /var/lib/apt/lists/* /usr/share/doc/* /usr/share/man/* /usr/share/locale/*\n"
 )
+
+// aptPackages is the package list as apt-get takes it.
+var aptPackages = strings.ReplaceAll(packages, ",", " ")
+
+// shortHash names a recipe in a tag.
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])[:12]
+}
 
 // slimmed are the parts of the debootstrapped system no bot needs.
 var slimmed = []string{

@@ -24,12 +24,12 @@ import (
 // temporary folder and streams it to the engine as a tar. The folder goes
 // away on every path out, cancellation included.
 func (d *Docker) importBase(ctx context.Context, progress io.Writer) (err error) {
-	bin, lerr := exec.LookPath("debootstrap")
-	switch {
-	case lerr != nil:
-		return fmt.Errorf("%w: %v", errNoDebootstrap, lerr)
-	case os.Geteuid() != 0:
-		return fmt.Errorf("%w: it needs root", errNoDebootstrap)
+	if os.Geteuid() != 0 {
+		return fmt.Errorf("%w: it needs root (run `make image` as root once)", errNoDebootstrap)
+	}
+	bin, err := findDebootstrap(ctx, progress)
+	if err != nil {
+		return err
 	}
 	dir, err := os.MkdirTemp("", "botjudge-rootfs-")
 	if err != nil {
@@ -65,6 +65,35 @@ func (d *Docker) importBase(ctx context.Context, progress io.Writer) (err error)
 	}
 	fmt.Fprintf(progress, "importing %s\n", BaseImage)
 	return d.importTree(ctx, root, progress)
+}
+
+// findDebootstrap finds debootstrap, installing it from Debian's packages
+// when it is missing: on a machine with only Go, gcc and Docker the
+// README's two commands must still build the image.
+func findDebootstrap(ctx context.Context, progress io.Writer) (string, error) {
+	if bin, err := exec.LookPath("debootstrap"); err == nil {
+		return bin, nil
+	}
+	apt, err := exec.LookPath("apt-get")
+	if err != nil {
+		return "", fmt.Errorf("%w: it is not installed and there is no apt-get to install it: install debootstrap", errNoDebootstrap)
+	}
+	fmt.Fprintln(progress, "installing debootstrap from Debian's packages")
+	install := []string{"install", "-y", "-q", "--no-install-recommends", "debootstrap"}
+	// A fresh machine may have no package lists yet: update only then.
+	for _, args := range [][]string{install, {"update", "-q"}, install} {
+		cmd := exec.CommandContext(ctx, apt, args...)
+		cmd.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+		cmd.Stdout, cmd.Stderr = progress, progress
+		if cmd.Run() == nil && args[0] == "install" {
+			break
+		}
+	}
+	bin, err := exec.LookPath("debootstrap")
+	if err != nil {
+		return "", fmt.Errorf("%w: `apt-get install debootstrap` failed (see above): install debootstrap", errNoDebootstrap)
+	}
+	return bin, nil
 }
 
 // importTree streams the folder root as a tar into a new image.

@@ -561,6 +561,31 @@ func TestProgramAnswers(t *testing.T) {
 	})
 }
 
+// A request past the kernel's single-argument limit (a big Tron board)
+// must reach the bot whole on stdin, and one just under it in argv too.
+func TestProgramLongRequest(t *testing.T) {
+	bot := "import json, sys\n" +
+		"data = sys.stdin.read()\n" +
+		"print(json.dumps({'args': len(sys.argv) - 1, 'argv_same': sys.argv[1:] == [data], 'len': len(data), 'trail': len(json.loads(data)['board'][0])}))\n"
+	request := func(cells int) string {
+		trail := make([][2]int, cells)
+		for i := range trail {
+			trail[i] = [2]int{i % 100, i / 100}
+		}
+		b, _ := json.Marshal(map[string]any{"board": [][][2]int{trail}})
+		return string(b)
+	}
+	short, long := request(15000), request(40000)
+	if len(short) >= 128<<10 || len(long) <= 256<<10 {
+		t.Fatalf("requests of %d and %d bytes do not straddle the limit", len(short), len(long))
+	}
+	eachRunner(t, func(t *testing.T, r runner) {
+		s := start(t, r, writeBot(t, "bot.py", "program", map[string]string{"": bot}), limits(5*time.Second))
+		wantOK(t, ask(t, s, short), fmt.Sprintf(`{"args":1,"argv_same":true,"len":%d,"trail":15000}`, len(short)))
+		wantOK(t, ask(t, s, long), fmt.Sprintf(`{"args":0,"argv_same":false,"len":%d,"trail":40000}`, len(long)))
+	})
+}
+
 func TestProgramFaults(t *testing.T) {
 	const bot = `
 import json, os, signal, sys, time
@@ -689,7 +714,7 @@ func TestProgramNotReady(t *testing.T) {
 		files  map[string]string
 		detail string
 	}{
-		{"empty/", map[string]string{"README": "hi"}, "the folder has no run.sh, main.py, main.js or executable main.*"},
+		{"empty/", map[string]string{"README": "hi"}, "the folder has no run.sh, main.py, main.js, main.coffee, main.php or executable main.*"},
 		{"bot.txt", map[string]string{"": "not a program"}, "the file is not executable"},
 	}
 	eachRunner(t, func(t *testing.T, r runner) {

@@ -17,6 +17,7 @@ const (
 	Crash     Kind = "crash"     // the bot's process died (a signal, a killed harness)
 	OOM       Kind = "oom"       // killed for using too much memory
 	Output    Kind = "output"    // an answer larger than the limit
+	Build     Kind = "build"     // the bot did not compile: it never ran
 )
 
 // Class is the standings' column a fault is counted in.
@@ -46,6 +47,7 @@ var all = []Info{
 	{Crash, CrashClass, "crash", "plantage", "your bot crashed"},
 	{OOM, CrashClass, "out of memory", "mémoire épuisée", "out of memory"},
 	{Output, CrashClass, "answer too long", "réponse trop longue", "answer too large"},
+	{Build, CrashClass, "did not compile", "ne compile pas", "your bot did not compile"},
 	{Illegal, IllegalClass, "illegal move", "coup illégal", "illegal move"},
 	{Malformed, IllegalClass, "not a move", "pas un coup", "the answer is not a move"},
 }

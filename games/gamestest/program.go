@@ -27,7 +27,7 @@ const MoveLimit = 10 * time.Second
 // Program is a bot file run as the judge runs program bots, one process per
 // request with the request's JSON in argv[1] and on stdin, printing one JSON
 // value, but outside any sandbox: it is for the tests of the example bots,
-// which must work in the bots' runtime image (Python 3 and Node.js).
+// which must work in the bots' runtime image.
 type Program struct {
 	Path string
 	argv []string
@@ -38,7 +38,7 @@ type Program struct {
 
 // interpreters run bot files by their extension; other files are run as
 // they are.
-var interpreters = map[string]string{".py": "python3", ".js": "node"}
+var interpreters = map[string]string{".py": "python3", ".js": "node", ".coffee": "coffee", ".php": "php"}
 
 // NewProgram is the bot file path. When its interpreter is missing the test
 // is skipped, or fails under CI=true, where a skip would hide that the bots

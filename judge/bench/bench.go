@@ -59,6 +59,11 @@ type Sizes struct {
 	MemoryBots  int // bots of the tournament whose peak memory is measured...
 	MemoryGames int // ...stopped after this many games
 
+	// FreeForAllBots play one game all at once; their bots die on purpose
+	// once their trail is FreeForAllLife cells long (0: never).
+	FreeForAllBots int
+	FreeForAllLife int
+
 	StandingsGames int // games in the database whose standings are timed
 	Workers        int // games at once; 0 is the judge's default
 }
@@ -70,6 +75,7 @@ func DefaultSizes() Sizes {
 		TrivialBots: 6, ThinkingBots: 3, Think: 50 * time.Millisecond, Repeats: 2,
 		SleepingBots: 4, Sleep: 5 * time.Millisecond,
 		MemoryBots: 40, MemoryGames: 60,
+		FreeForAllBots: 12,
 		StandingsGames: 10_000,
 	}
 }
@@ -187,7 +193,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	b.sides = [2]Side{cfg.Sandboxed, cfg.Plain}
 	load, _ := os.ReadFile("/proc/loadavg")
 	b.note("machine: %d cores (GOMAXPROCS %d), load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
-	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.memory, b.standings}
+	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.freeForAll, b.memory, b.standings}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return b.report, err

@@ -24,6 +24,7 @@ func tiny() Sizes {
 		TrivialBots: 3, ThinkingBots: 2, Think: 5 * time.Millisecond, Repeats: 1,
 		SleepingBots: 2, Sleep: time.Millisecond,
 		MemoryBots: 4, MemoryGames: 3,
+		FreeForAllBots: 3, FreeForAllLife: 6,
 		StandingsGames: 300, Workers: 2,
 	}
 }
@@ -39,6 +40,9 @@ var rows = []string{
 	"thinking tournament, CPU: judge", "thinking tournament, CPU: bots", "thinking tournament, CPU: rest",
 	"sleeping tournament (2 games, 1ms sleep/move), games/min", "same, each game started, played, removed in turn",
 	"gain of starting and removing behind other games",
+	// Its bots turn back into themselves once 6 cells long: the 6th turn
+	// after the one of the init message.
+	"free-for-all of 3 bots (7 turns), wall", "free-for-all, judge CPU per turn",
 	"judge peak memory, 4-bot tournament", "standings of a 300-game database",
 }
 

@@ -18,17 +18,25 @@ type tourney struct {
 	name string
 	bots int
 	bot  benchBot
+	// format is Duels unless set.
+	format contest.Format
 	// stopAfter stops the tournament once this many games are recorded; 0
 	// plays the whole round robin.
 	stopAfter int
 }
 
-func (t tourney) games() int { return t.bots * (t.bots - 1) }
+func (t tourney) games() int {
+	if t.format == contest.FreeForAll {
+		return 1
+	}
+	return t.bots * (t.bots - 1)
+}
 
 // played is what a tournament did, measured from the first game (after the
 // bots' checks) to the end of the last one.
 type played struct {
 	games int
+	turns int // of the longest game
 	spent spent
 }
 
@@ -53,13 +61,14 @@ func (b *bencher) play(ctx context.Context, side int, t tourney, rep int) (playe
 	defer db.Close()
 	cfg := contest.Config{
 		Rules: t.bot.rules, Dir: filepath.Join(dir, t.bot.rules.Name()), StageRoot: filepath.Join(dir, "_bots"),
-		Rounds: 1, Seed: 1, Scheme: results.SchemeDefault, Limits: sandbox.DefaultLimits(),
+		Rounds: 1, Format: t.format, Seed: 1, Scheme: results.SchemeDefault, Limits: sandbox.DefaultLimits(),
 		Workers: b.sz.Workers, Image: "bench",
 	}
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	var mu sync.Mutex
 	var start usage
+	turns := 0
 	counter := b.sides[side].Bots
 	report := func(e contest.Event) {
 		mu.Lock()
@@ -67,6 +76,8 @@ func (b *bencher) play(ctx context.Context, side int, t tourney, rep int) (playe
 		switch {
 		case e.Kind == "start":
 			start = snapshot(counter)
+		case e.Kind == "game" && len(e.Game.Moves) > 0:
+			turns = max(turns, e.Game.Moves[len(e.Game.Moves)-1].Ply+1)
 		case e.Kind == "game" && t.stopAfter > 0 && e.Done >= t.stopAfter:
 			stop()
 		}
@@ -82,7 +93,7 @@ func (b *bencher) play(ctx context.Context, side int, t tourney, rep int) (playe
 	mu.Lock()
 	defer mu.Unlock()
 	s, err := start.until(end)
-	return played{games: sum.Played, spent: s}, err
+	return played{games: sum.Played, turns: turns, spent: s}, err
 }
 
 // noFaults makes sure the benchmark measured games, not faults: its bots

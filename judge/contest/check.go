@@ -25,7 +25,11 @@ type CheckResult struct {
 // tournament. The other seats are not run: they get a placeholder fault,
 // which no game lets reach the first seat's verdict.
 func Check(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sandbox.Limits, labels map[string]string) (CheckResult, error) {
-	s, err := run.Start(ctx, seat.Bot, lim, labels)
+	if b := seat.Build; b != nil && b.Fault != fault.None {
+		// The compiler's messages are all its author needs.
+		return CheckResult{Verdict: b.Fault, Detail: b.Detail, Log: b.Log}, nil
+	}
+	s, err := startSeat(ctx, run, seat, lim, labels)
 	if err != nil {
 		return CheckResult{}, err
 	}

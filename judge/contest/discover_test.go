@@ -2,6 +2,7 @@ package contest
 
 import (
 	"botjudge/games"
+	"botjudge/sandbox"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -143,6 +144,44 @@ func TestLinksOutsideSkipped(t *testing.T) {
 
 // TestStageSameContent: students copy the same example under other names
 // and extensions, in several games: every copy stages, none hides another.
+// TestDiscoverCompiled: single C, C++, Java and OCaml files and folders
+// with only a build.sh are bots; a Java file keeps its name once staged,
+// since javac wants its class's name there, and other sources take bot.*.
+func TestDiscoverCompiled(t *testing.T) {
+	dir, root := t.TempDir(), t.TempDir()
+	for _, f := range []string{"c.c", "cpp.cpp", "Main.java", "ml.ml", "notes.h"} {
+		write(t, filepath.Join(dir, f), "x", 0o644)
+	}
+	write(t, filepath.Join(dir, "made", "build.sh"), "gcc -o main main.c\n", 0o644)
+	es, notices, err := Discover(dir, games.ProtocolProgram, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(es), "Main,c,cpp,made,ml"; got != want {
+		t.Errorf("bots = %q, want %q", got, want)
+	}
+	if len(notices) != 1 || !strings.Contains(notices[0].Text, ".java") {
+		t.Errorf("notices = %v, want one for notes.h that names the languages", notices)
+	}
+	staged := map[string]string{}
+	for _, e := range es {
+		p, err := Stage(root, e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		staged[e.Name] = filepath.Base(p)
+		if !sandbox.Compiled(p) {
+			t.Errorf("%s staged as %s is not seen as compiled", e.Name, p)
+		}
+	}
+	if staged["Main"] != "Main.java" || staged["c"] != "bot.c" || staged["made"] != "bot" {
+		t.Errorf("staged names %v", staged)
+	}
+	if es, _, _ := Discover(dir, games.ProtocolIA, false); len(es) != 0 {
+		t.Errorf("virus bots are Python: got %v", names(es))
+	}
+}
+
 func TestStageSameContent(t *testing.T) {
 	src, root := t.TempDir(), t.TempDir()
 	same := "print('{}')\n"

@@ -22,6 +22,9 @@ type Runner interface {
 type Seat struct {
 	Name string
 	Bot  sandbox.Bot
+	// Build is how a compiled bot was built (nil for the others); one that
+	// did not compile never runs, and every request gets its fault.
+	Build *sandbox.Built
 }
 
 // Step is one applied answer with what the sandbox measured.
@@ -205,7 +208,7 @@ func StartSeats(ctx context.Context, run Runner, seats []Seat, lim sandbox.Limit
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sessions[i], errs[i] = run.Start(ctx, s.Bot, lim, labels)
+			sessions[i], errs[i] = startSeat(ctx, run, s, lim, labels)
 		}()
 	}
 	wg.Wait()

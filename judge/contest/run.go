@@ -41,11 +41,14 @@ type Config struct {
 	Seed      int64
 	Scheme    results.Scheme
 	Limits    sandbox.Limits
-	Policy    Policy // the time a broken bot may cost
-	Workers   int    // games at once; 0 means DefaultWorkers
-	Image     string // runtime image digest, recorded with every game
-	Labels    map[string]string
-	Retries   int // attempts of a game that failed for the judge's own reasons
+	// Build bounds each compiled bot's build; zero means
+	// sandbox.DefaultBuildLimits.
+	Build   sandbox.BuildLimits
+	Policy  Policy // the time a broken bot may cost
+	Workers int    // games at once; 0 means DefaultWorkers
+	Image   string // runtime image digest, recorded with every game
+	Labels  map[string]string
+	Retries int // attempts of a game that failed for the judge's own reasons
 	// URLBots lets bots reached by URL (name.url) play: they are not
 	// sandboxed, so only the organiser can allow them.
 	URLBots bool
@@ -80,7 +83,7 @@ func limitsOf(l sandbox.Limits) limitsJSON {
 
 // Event reports progress to whoever shows it (terminal, tests).
 type Event struct {
-	Kind    string // "notice", "check", "game", "failure", "start", "done"
+	Kind    string // "notice", "build", "check", "game", "failure", "start", "done"
 	Text    string
 	Done    int // games recorded so far in this tournament
 	Total   int
@@ -136,17 +139,27 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	sum.Tournament = t
 	seats := make([]Seat, len(entries))
 	ids := make([]int64, len(entries))
+	if cfg.Build == (sandbox.BuildLimits{}) {
+		cfg.Build = sandbox.DefaultBuildLimits()
+	}
 	for i, e := range entries {
 		path, err := Stage(cfg.StageRoot, e)
 		if err != nil {
 			return sum, err
+		}
+		seat, err := BuildSeat(ctx, run, Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}, cfg.Build)
+		if err != nil {
+			return sum, err
+		}
+		if b := seat.Build; b != nil && !b.Reused {
+			report(Event{Kind: "build", Name: e.Name, Elapsed: b.Elapsed, Text: b.Fault.Plain()})
 		}
 		b, err := store.AddBot(ctx, results.Bot{Game: cfg.Rules.Name(), Name: e.Name, SHA256: e.SHA256, Path: e.Source})
 		if err != nil {
 			return sum, err
 		}
 		ids[i] = b.ID
-		seats[i] = Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}
+		seats[i] = seat
 	}
 	minSeats, maxSeats := cfg.Rules.Seats()
 	plan, err := Schedule(entries, cfg.Rounds, cfg.Seed, cfg.Format, minSeats, maxSeats)

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -68,13 +69,20 @@ func Stage(root string, e Entry) (string, error) {
 // stagingPrefix names the folders of copies in progress, which Prune leaves.
 const stagingPrefix = ".staging-"
 
-// stagedName is the bot's fixed name in its staged folder.
+// stagedName is the bot's fixed name in its staged folder. A Java file
+// keeps its own: javac wants the public class's name there.
 func stagedName(e Entry) string {
 	if e.Kind == "folder" {
 		return "bot"
 	}
+	if base := filepath.Base(e.Source); javaFile.MatchString(base) {
+		return base
+	}
 	return "bot" + filepath.Ext(e.Source)
 }
+
+// javaFile is a Java source named after a class: safe on any command line.
+var javaFile = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\.java$`)
 
 // stageKey names a bot's staged folder: its hash, then its staged name.
 func stageKey(e Entry) string { return e.SHA256 + "-" + stagedName(e) }

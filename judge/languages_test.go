@@ -1,0 +1,41 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"botjudge/sandbox/sandboxtest"
+)
+
+// TestCheckInterpretedLanguages: the runtime image runs the languages the
+// original contests' bots are written in, unchanged: BrainJar's starter
+// bot (a folder whose run.sh calls `coffee bot.coffee $1`), a PHP bot as
+// botsArena's are, and one served over HTTP (index.php), each a whole game
+// of `judge check` in Docker.
+func TestCheckInterpretedLanguages(t *testing.T) {
+	sandboxtest.Docker(t)
+	dir := t.TempDir()
+	db := filepath.Join(dir, "judge.db")
+	for _, bot := range []struct{ game, path, name string }{
+		{"battleships", "starter", "starter"},
+		{"tictactoe", "lines.php", "lines"},
+		{"tictactoe", "served", "served"},
+	} {
+		src := filepath.Join("..", "submissions", bot.game, bot.path)
+		dst := filepath.Join(dir, bot.game, bot.path)
+		if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+			// A single file: CopyFS wants a folder.
+			b, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, dst, string(b), 0o644)
+		}
+		code, stdout, stderr := judge(t, "check", "--db", db, dst)
+		if code != 0 || !strings.Contains(stdout, "READY: "+bot.name+" played a whole game") {
+			t.Errorf("%s: exit %d\nstdout:\n%s\nstderr:\n%s", bot.path, code, stdout, stderr)
+		}
+	}
+}

@@ -1,0 +1,2 @@
+#!/bin/sh
+coffee bot.coffee $1
