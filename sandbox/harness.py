@@ -10,25 +10,35 @@ stdout, which it moves to private descriptors before any bot code runs:
 
 The judge writes the request exactly as '{"id":n,"request":' + text + '}' so
 that program bots receive the judge's text untouched. Everything a bot writes
-(print, os.write(1), fd 2, subprocesses) lands in the container's stderr, which
-is the bot's log.
+(print, os.write(1), fd 2, subprocesses) is the bot's log: the harness passes
+its first --log bytes on to its own stderr and drops the rest here, so that a
+bot printing without end costs the judge nothing; a line that follows dropped
+log says how much so far, as {"id": n, "dropped": d, ...}.
 
-usage: harness.py [--move S] [--startup S] [--answer N] [--home DIR] ia|program BOT
+The harness ends when the judge hangs up (its stdin closes), even while the
+bot runs: a judge that dies leaves nothing running. A bot that keeps the
+interpreter from ever reaching that check is ended when the judge has not
+asked anything for --idle seconds.
+
+usage: harness.py [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--home DIR] ia|program BOT
 """
 
 import argparse
-import atexit
 import errno
+import faulthandler
 import http.client
 import importlib.util
 import json
 import os
+import queue
 import re
+import select
 import selectors
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import traceback
 
@@ -39,50 +49,126 @@ REQUEST_KEY = b',"request":'
 ARG_LIMIT = 32 * 4096
 NODE_BANNER = re.compile(r"Node\.js v\d+\.\d+\.\d+\s*$")
 NODE_FRAME = re.compile(r"\s+at ")
+# What may wait in the log's pipe when the harness sends a line: a pipe holds
+# 64 KiB unless the bot enlarged it, and a bot still printing must not keep
+# the harness from answering.
+CATCH_UP_MAX = 1 << 20
+# How long a harness whose judge hung up lets the bot's request finish.
+HANGUP_GRACE = 0.5
+
+
+class LogSink:
+    """The bot's log: the first `limit` bytes go on to the judge, the rest is
+    counted and dropped inside the sandbox."""
+
+    def __init__(self, fd, limit):
+        self.fd = fd
+        self.left = limit
+        self.dropped = 0
+        # Reentrant: catching up reads and writes under it.
+        self.lock = threading.RLock()
+
+    def write(self, data):
+        with self.lock:
+            keep = data[:max(self.left, 0)]
+            self.left -= len(keep)
+            self.dropped += len(data) - len(keep)
+            try:
+                while keep:
+                    keep = keep[os.write(self.fd, keep):]
+            except OSError:
+                pass
 
 
 class Channel:
     """The protocol channel with the judge, on descriptors the bot never sees."""
 
-    def __init__(self):
+    def __init__(self, log_limit):
         self.reader = os.fdopen(os.dup(0), "rb")
         self.out = os.dup(1)
         # The harness's own messages (tracebacks) go to the log through a
         # private copy of fd 2, so a bot that closes fd 2 cannot silence them.
-        self.logfd = os.dup(2)
+        self.sink = LogSink(os.dup(2), log_limit)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
         os.close(null)
-        os.dup2(2, 1)
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.reconfigure(line_buffering=True, errors="backslashreplace")
-            except (AttributeError, ValueError):
-                pass
+        self.capture = capture_std()
+        threading.Thread(target=self.drain_log, daemon=True).start()
+        # Python's own streams were set up for the descriptors the harness
+        # was given, which may have been seekable files: start them afresh.
+        sys.stdout, sys.stderr = (
+            open(fd, "w", encoding="utf-8", errors="backslashreplace", buffering=1, closefd=False)
+            for fd in (1, 2))
 
     def send(self, data):
         while data:
             data = data[os.write(self.out, data):]
 
     def send_json(self, obj):
+        dropped = self.catch_up()
+        if dropped:
+            obj = dict(obj, dropped=dropped)
         self.send(json.dumps(obj).encode() + b"\n")
 
     def fault(self, rid, fault, detail):
         self.send_json({"id": rid, "fault": fault, "detail": clip(detail)})
 
     def value(self, rid, text):
-        self.send(b'{"id": %d, "value": %s}\n' % (rid, text.encode()))
+        dropped = self.catch_up()
+        extra = b' "dropped": %d,' % dropped if dropped else b""
+        self.send(b'{"id": %d,%s "value": %s}\n' % (rid, extra, text.encode()))
 
     def log(self, data):
-        try:
-            while data:
-                data = data[os.write(self.logfd, data):]
-        except OSError:
-            pass
+        self.sink.write(data)
+
+    def drain_log(self):
+        """Passes on or drops what the bot prints, as it prints it, until
+        every writer of the log's pipe is gone."""
+        # SIGALRM must interrupt the bot in the main thread, not this one.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        while True:
+            select.select([self.capture], [], [])
+            if self.read_log() is None:
+                return
+
+    def read_log(self, most=None):
+        """Moves what waits in the log's pipe (up to most bytes) to the sink;
+        returns how much it moved, or None once the pipe is closed."""
+        moved = 0
+        with self.sink.lock:
+            while most is None or moved < most:
+                try:
+                    chunk = os.read(self.capture, 65536)
+                except BlockingIOError:
+                    break
+                if not chunk:
+                    return None
+                self.sink.write(chunk)
+                moved += len(chunk)
+        return moved
+
+    def catch_up(self):
+        """Takes in what the bot printed before the line the harness is
+        about to send; returns how many bytes of log were dropped so far."""
+        flush_std()
+        self.read_log(CATCH_UP_MAX)
+        return self.sink.dropped
 
     def note(self, text):
-        flush_std()
+        # After what the bot printed before it, still in the pipe.
+        self.catch_up()
         self.log(text.encode("utf-8", "backslashreplace"))
+
+
+def capture_std():
+    """Points fds 1 and 2, which the bot and its subprocesses write to, at a
+    pipe whose read end the harness keeps; returns that end."""
+    r, w = os.pipe()
+    os.dup2(w, 1)
+    os.dup2(w, 2)
+    os.close(w)
+    os.set_blocking(r, False)
+    return r
 
 
 def clip(text, limit=DETAIL_MAX):
@@ -104,9 +190,44 @@ def minimal_env(home):
     os.environ.update({"PATH": path, "HOME": home, "LANG": "C.UTF-8"})
 
 
-def requests(channel):
+class Listener:
+    """Reads the judge's lines in a thread of their own, so that a judge that
+    hangs up is noticed even while the bot runs: then, after a short grace for
+    a request that is ending, abandon() kills the bot's processes and the
+    harness exits, whatever the bot is doing."""
+
+    def __init__(self, channel, idle):
+        self.channel = channel
+        self.idle = idle
+        self.lines = queue.Queue()
+        self.abandon = lambda: None
+        # A C-level timer needs no interpreter: it ends the harness even if
+        # the bot holds the interpreter so that the thread never runs.
+        self.backstop = open(os.devnull, "w")
+        self.rearm()
+        threading.Thread(target=self.listen, daemon=True).start()
+
+    def rearm(self):
+        try:
+            faulthandler.dump_traceback_later(self.idle, exit=True, file=self.backstop)
+        except RuntimeError:
+            # Each arming starts a thread: a bot that used up its processes
+            # (a fork bomb) leaves only the listener until one can start.
+            pass
+
+    def listen(self):
+        for line in self.channel.reader:
+            self.lines.put(line)
+        self.lines.put(None)
+        time.sleep(HANGUP_GRACE)
+        self.abandon()
+        os._exit(0)
+
+
+def requests(listener):
     """Yields (id, parsed request, raw request text) until the judge hangs up."""
-    for line in channel.reader:
+    for line in iter(listener.lines.get, None):
+        listener.rearm()
         line = line.rstrip(b"\r\n")
         msg = json.loads(line)
         head = line.find(REQUEST_KEY)
@@ -244,6 +365,10 @@ class Virus:
             return "error", describe(exc, self.path)
         return None
 
+    def abandon(self):
+        """Nothing to do: the bot runs in the harness's process, which is
+        about to exit."""
+
     def call(self, game, side):
         """Runs ia (the caller sets the time limit); returns the JSON text of
         its answer. Exceptions from ia propagate; a bad return value raises
@@ -359,6 +484,7 @@ class Program:
         self.opts = opts
         self.argv = None
         self.cwd = None
+        self.proc = None  # the bot's process while a request runs
 
     def start(self):
         try:
@@ -366,6 +492,11 @@ class Program:
         except (Unfit, OSError) as exc:
             return "error", str(exc)
         return None
+
+    def abandon(self):
+        proc = self.proc
+        if proc is not None:
+            self.kill_all(proc)
 
     def kill_all(self, proc):
         """Kills everything the request started. As PID 1 of a container
@@ -409,6 +540,7 @@ class Program:
             proc = self.spawn(text, data)
         except OSError as exc:
             return "error", "cannot start the bot: %s" % (exc.strerror or exc)
+        self.proc = proc
         out = bytearray()
         tail = bytearray()
         try:
@@ -422,6 +554,7 @@ class Program:
                 except OSError:
                     pass
             self.reap()
+            self.proc = None
         if fault:
             return fault
         rc = proc.returncode
@@ -586,7 +719,6 @@ class Server:
             self.proc = subprocess.Popen(argv, cwd=self.path, env=env, stdin=subprocess.DEVNULL, start_new_session=True)
         except OSError as exc:
             return "error", "cannot start the server: %s" % (exc.strerror or exc)
-        atexit.register(self.stop)
         deadline = time.monotonic() + self.opts.startup
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -599,7 +731,7 @@ class Server:
                 time.sleep(0.02)
         return "timeout", "the server did not listen on port %d ($PORT) within %gs" % (self.port, self.opts.startup)
 
-    def stop(self):
+    def abandon(self):
         if self.proc and self.proc.poll() is None:
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)
@@ -672,12 +804,26 @@ def main():
     parser.add_argument("--move", type=float, default=10.0)
     parser.add_argument("--startup", type=float, default=10.0)
     parser.add_argument("--answer", type=int, default=65536)
+    parser.add_argument("--log", type=int, default=65536)
+    parser.add_argument("--idle", type=float, default=600.0)
     parser.add_argument("--home", default="/tmp")
     parser.add_argument("protocol", choices=("ia", "program"))
     parser.add_argument("bot")
     opts = parser.parse_args()
 
-    channel = Channel()
+    channel = Channel(opts.log)
+    listener = Listener(channel, opts.idle)
+    try:
+        serve(channel, listener, opts)
+    except BaseException:
+        # Python would print this to fd 2, the log's pipe, that nobody
+        # drains once the harness is gone.
+        channel.note(traceback.format_exc())
+        listener.abandon()
+        os._exit(1)
+
+
+def serve(channel, listener, opts):
     minimal_env(opts.home)
     bot = os.path.abspath(opts.bot)
     if opts.protocol == "ia":
@@ -685,12 +831,13 @@ def main():
     else:
         kind = Server if server_command(bot) else Program
     runner = kind(channel, bot, opts)
+    listener.abandon = runner.abandon
     failed = runner.start()
     if failed:
         channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})
-        return
+        leave(channel, runner)
     channel.send_json({"ready": True})
-    for rid, request, raw in requests(channel):
+    for rid, request, raw in requests(listener):
         try:
             if opts.protocol == "ia":
                 runner.answer(rid, request)
@@ -699,6 +846,16 @@ def main():
         except Exception as exc:
             log_exception(channel, exc)
             channel.fault(rid, "crash", "harness failure: %s" % clip(exc, 300))
+    leave(channel, runner)
+
+
+def leave(channel, runner):
+    """Exits once the log is passed on: threads the bot started must not
+    keep the harness alive. os._exit runs no atexit handler: the runner
+    stops what it started itself."""
+    runner.abandon()
+    channel.catch_up()
+    os._exit(0)
 
 
 if __name__ == "__main__":

@@ -714,7 +714,7 @@ func TestProgramNotReady(t *testing.T) {
 		files  map[string]string
 		detail string
 	}{
-		{"empty/", map[string]string{"README": "hi"}, "the folder has no run.sh, main.py, main.js or executable main.*"},
+		{"empty/", map[string]string{"README": "hi"}, "the folder has no run.sh, main.py, main.js, main.coffee, main.php or executable main.*"},
 		{"bot.txt", map[string]string{"": "not a program"}, "the file is not executable"},
 	}
 	eachRunner(t, func(t *testing.T, r runner) {

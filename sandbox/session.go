@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -72,6 +73,8 @@ func (s launchSpec) harnessArgs(botPath, home string) []string {
 		"--move", secs(s.lim.Move),
 		"--startup", secs(s.lim.Startup),
 		"--answer", strconv.Itoa(s.lim.Answer),
+		"--log", strconv.Itoa(s.lim.Log),
+		"--idle", secs(s.lim.idle()),
 		"--home", home,
 		s.bot.Protocol, botPath,
 	}
@@ -102,6 +105,14 @@ func grace(protocol string) time.Duration {
 	return 2 * time.Second
 }
 
+// idle is how long a harness waits for a request before it ends itself: a
+// backstop for a judge that died while the bot kept the harness from seeing
+// its stdin close. A live judge asks each bot at least once a round, and a
+// round takes at most one move and one restart per seat, for a few seats.
+func (l Limits) idle() time.Duration {
+	return 20*(l.Move+grace(ProtocolProgram)+l.Startup+startSlack) + time.Minute
+}
+
 func (l Limits) validate() error {
 	if l.Move <= 0 || l.Startup <= 0 || l.Memory <= 0 || l.CPUs <= 0 || l.Pids <= 0 ||
 		l.Answer <= 0 || l.Log <= 0 || l.Tmp <= 0 {
@@ -118,6 +129,9 @@ type session struct {
 	labels   map[string]string
 	log      boundedLog
 	ready    Reply
+	// received counts every byte the harnesses sent the judge, protocol
+	// and log: what a bot's output costs the host beyond its container.
+	received atomic.Int64
 
 	asking sync.Mutex // one request at a time
 	mu     sync.Mutex // guards what follows; never held while waiting
@@ -133,6 +147,9 @@ type session struct {
 type instance struct {
 	p     proc
 	lines <-chan line
+	// dropped is the harness's count of log bytes it dropped, as of its
+	// last line.
+	dropped int64
 }
 
 func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[string]string) (Session, error) {
@@ -159,7 +176,10 @@ func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[stri
 // start is a Reply with a fault (and no instance), not an error.
 func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 	sink := newLineSink(s.lim.Answer + envelope)
-	p, err := s.launcher.launch(ctx, launchSpec{bot: s.bot, lim: s.lim, labels: s.labels, out: sink, log: &s.log})
+	p, err := s.launcher.launch(ctx, launchSpec{
+		bot: s.bot, lim: s.lim, labels: s.labels,
+		out: counting{sink, &s.received}, log: counting{&s.log, &s.received},
+	})
 	if err != nil {
 		return nil, Reply{}, err
 	}
@@ -170,6 +190,7 @@ func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 	r := Reply{Elapsed: time.Since(began)}
 	switch end {
 	case answered:
+		s.tally(in, msg)
 		var ok bool
 		if json.Unmarshal(msg["ready"], &ok) == nil && ok {
 			return in, r, nil
@@ -247,6 +268,7 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 	r := Reply{Elapsed: time.Since(began)}
 	switch end {
 	case answered:
+		s.tally(in, msg)
 		return s.answer(msg, r), nil
 	case died:
 		s.mu.Lock()
@@ -266,6 +288,16 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 		return Reply{}, errors.Join(err, s.drop(ctx, in))
 	}
 	return s.restart(ctx, in, r)
+}
+
+// tally counts in the log what the harness dropped of it since its last line.
+func (s *session) tally(in *instance, m message) {
+	var n int64
+	if m["dropped"] == nil || json.Unmarshal(m["dropped"], &n) != nil || n <= in.dropped {
+		return
+	}
+	s.log.drop(n - in.dropped)
+	in.dropped = n
 }
 
 // answer turns the harness's line into a Reply.
@@ -506,6 +538,17 @@ func (s *lineSink) push(ln line) {
 	}
 }
 
+// counting passes bytes on to w and adds their count to n.
+type counting struct {
+	w io.Writer
+	n *atomic.Int64
+}
+
+func (c counting) Write(p []byte) (int, error) {
+	c.n.Add(int64(len(p)))
+	return c.w.Write(p)
+}
+
 // boundedLog keeps the first max bytes a bot writes and counts the rest.
 type boundedLog struct {
 	mu      sync.Mutex
@@ -521,6 +564,13 @@ func (l *boundedLog) Write(p []byte) (int, error) {
 	l.buf = append(l.buf, p[:keep]...)
 	l.dropped += int64(len(p) - keep)
 	return len(p), nil
+}
+
+// drop counts bytes of log that were dropped before they reached the judge.
+func (l *boundedLog) drop(n int64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.dropped += n
 }
 
 // note adds the judge's own remark to the log.

@@ -8,6 +8,7 @@ Contained: a virus bot's exit is a crash and it is started afresh; a
 program cannot touch its harness."""
 import os
 import signal
+import time
 
 
 def ia(game, side):
@@ -15,6 +16,9 @@ def ia(game, side):
         os.kill(1, signal.SIGKILL)
         os.kill(1, signal.SIGTERM)
         print("ATTACK kill_harness: harness survived SIGKILL and SIGTERM", flush=True)
+        # The harness passes the log on from a thread: what a bot prints in
+        # the instant before it ends the harness's process may be lost.
+        time.sleep(0.5)
         os._exit(9)
     return False
 

@@ -1,0 +1,126 @@
+package sandbox_test
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// orphanEnv holds, in the judge that TestNoContainerOutlivesItsJudge starts
+// and kills, the bots it must run.
+const orphanEnv = "BOTJUDGE_ORPHAN_BOTS"
+
+// orphanBound is how long a container may outlive its judge: the harness's
+// grace after its stdin closes, and the engine noticing.
+const orphanBound = 10 * time.Second
+
+// TestNoContainerOutlivesItsJudge kills -9 a judge (this test binary, run
+// again) while its bots loop ignoring SIGTERM, and checks that every one of
+// their containers stops by itself.
+func TestNoContainerOutlivesItsJudge(t *testing.T) {
+	if os.Getenv(orphanEnv) != "" {
+		orphanJudge(t)
+		return
+	}
+	// The runtime image the judge runs its bots in, built if needed.
+	sandboxtest.Docker(t)
+	stubborn := "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+	bots := []sandbox.Bot{
+		virusBot(t, stubborn+"def ia(game, side):\n    while True:\n        pass\n"),
+		writeBot(t, "loop.py", sandbox.ProtocolProgram, map[string]string{
+			"": stubborn + "import os\nos.fork()\nwhile True:\n    pass\n",
+		}),
+	}
+	var spec []string
+	for _, b := range bots {
+		spec = append(spec, b.Protocol+"="+b.Path)
+	}
+	judge := exec.Command(os.Args[0], "-test.run=^TestNoContainerOutlivesItsJudge$", "-test.v")
+	judge.Env = append(os.Environ(), orphanEnv+"="+strings.Join(spec, ","))
+	out, err := judge.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge.Stderr = os.Stderr
+	if err := judge.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := strconv.Itoa(judge.Process.Pid)
+	cli := dockerClient(t)
+	byJudge := filters.NewArgs(filters.Arg("label", sandbox.LabelPID+"="+pid))
+	t.Cleanup(func() {
+		list, _ := cli.ContainerList(context.Background(), container.ListOptions{All: true, Filters: byJudge})
+		for _, c := range list {
+			_ = cli.ContainerRemove(context.Background(), c.ID, container.RemoveOptions{Force: true})
+		}
+	})
+	lines := bufio.NewScanner(out)
+	for lines.Scan() && lines.Text() != "asking" {
+	}
+	// Let the requests reach the bots, so that they are looping when
+	// their judge dies.
+	time.Sleep(time.Second)
+	if err := judge.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = judge.Wait()
+	list, err := cli.ContainerList(context.Background(), container.ListOptions{All: true, Filters: byJudge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != len(bots) {
+		t.Fatalf("the judge left %d containers, want %d (one per bot)", len(list), len(bots))
+	}
+	killed := time.Now()
+	deadline := killed.Add(orphanBound)
+	for {
+		running, err := cli.ContainerList(context.Background(), container.ListOptions{Filters: byJudge})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(running) == 0 {
+			t.Logf("every container stopped within %v of the kill", time.Since(killed).Round(100*time.Millisecond))
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d containers still run %v after their judge was killed", len(running), orphanBound)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// orphanJudge starts the bots named in orphanEnv, asks each a move that
+// never ends, says "asking" and waits to be killed.
+func orphanJudge(t *testing.T) {
+	ctx := context.Background()
+	d, err := sandbox.NewDocker(ctx, sandbox.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := limits(time.Minute)
+	for _, b := range strings.Split(os.Getenv(orphanEnv), ",") {
+		protocol, path, _ := strings.Cut(b, "=")
+		s, err := d.Start(ctx, sandbox.Bot{Name: "stubborn", Path: path, Protocol: protocol}, lim, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := s.Ready(); r.Fault != "" {
+			t.Fatalf("%s not ready: %s", path, r.Detail)
+		}
+		go func() { _, _ = s.Ask(ctx, []byte(virusRequest("player_1", ""))) }()
+	}
+	fmt.Println("asking")
+	time.Sleep(time.Hour)
+}
