@@ -773,7 +773,7 @@ const foldsToViews = `(async (id) => {
 // result, with one card per seat showing the stored scores; a board that
 // folds events into Views gets the rules' last View.
 func TestReplayOfEveryGame(t *testing.T) {
-	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long} {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long, fix.ttt, fix.c4} {
 		t.Run(sd.t.Game, func(t *testing.T) {
 			// The game with the most seats, the first of them.
 			most := 0

@@ -9,13 +9,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"botjudge/games"
 	"botjudge/games/battleships"
+	"botjudge/games/connectfour"
 	"botjudge/games/fault"
+	"botjudge/games/tictactoe"
 	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/results"
@@ -295,6 +298,55 @@ func shipsBots() []bot {
 			return shooter(fleetB, hunting)(raw, turn, rng)
 		}},
 		{name: "cassé", answer: shooter(fleetBad, inOrder), log: quiet},
+	}
+}
+
+// inRowView is the part of a marks-in-a-row View the bots read.
+type inRowView struct {
+	Phase   string     `json:"phase"`
+	Gravity bool       `json:"gravity"`
+	Cells   [][]string `json:"cells"`
+}
+
+// inRowBots play marks in a row from the View: the first free cell, or one
+// at random; one of them, "distrait", names a taken cell at its third move
+// and loses by it.
+func inRowBots() []bot {
+	quiet := func(int) string { return "" }
+	pick := func(random bool, careless bool) func(json.RawMessage, int, *rand.Rand) games.Answer {
+		return func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+			var v inRowView
+			if err := json.Unmarshal(raw, &v); err != nil || v.Phase != "play" {
+				return data(`{}`)
+			}
+			var free []string
+			for r, row := range v.Cells {
+				for c, m := range row {
+					switch {
+					case v.Gravity && r == len(v.Cells)-1 && m == "":
+						free = append(free, strconv.Itoa(c))
+					case !v.Gravity && m == "":
+						free = append(free, fmt.Sprintf(`"%d-%d"`, r, c))
+					case !v.Gravity && careless && turn == 3:
+						return data(fmt.Sprintf(`{"play":"%d-%d"}`, r, c))
+					}
+				}
+			}
+			if len(free) == 0 {
+				return data(`{}`)
+			}
+			k := 0
+			if random {
+				k = rng.IntN(len(free))
+			}
+			return data(`{"play":` + free[k] + `}`)
+		}
+	}
+	return []bot{
+		{name: "rangée", view: true, answer: pick(false, false), log: quiet},
+		{name: "hasard", view: true, answer: pick(true, false), log: quiet},
+		{name: "distrait", view: true, answer: pick(true, true), log: quiet},
+		{name: "dé", view: true, answer: pick(true, false), log: quiet},
 	}
 }
 
@@ -599,11 +651,13 @@ type fixture struct {
 	ffa   seeded // tron, one free-for-all of 12 bots, finished
 	long  seeded // tron, one game of about 4000 turns, finished
 	live  seeded // virus, 4 bots, half played, "running"
+	ttt   seeded // tictactoe, 4 bots, finished
+	c4    seeded // connectfour, 4 bots, finished
 }
 
 // all are the fixture's tournaments.
 func (f *fixture) all() []seeded {
-	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live}
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -631,6 +685,12 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), duels(4), 5); err != nil {
+		return nil, err
+	}
+	if f.ttt, err = tournament(ctx, db, tictactoe.Rules, 1, inRowBots(), duels(4), -1); err != nil {
+		return nil, err
+	}
+	if f.c4, err = tournament(ctx, db, connectfour.Rules, 1, inRowBots(), duels(4), -1); err != nil {
 		return nil, err
 	}
 	return f, nil
