@@ -710,9 +710,7 @@ func TestBoardModules(t *testing.T) {
 	// Each game's name, and whether its Views fold from events.
 	boards := map[string]bool{}
 	for _, name := range games.Names() {
-		if screen.HasBoard(name) || !slices.Contains(screen.PendingBoards, name) {
-			boards[name] = games.IncrementalView(must(lookup(name)))
-		}
+		boards[name] = games.IncrementalView(must(lookup(name)))
 	}
 	names, _ := json.Marshal(boards)
 	problems := eval[map[string][]string](t, ctx, p, `(async (names) => {
@@ -773,7 +771,7 @@ const foldsToViews = `(async (id) => {
 // result, with one card per seat showing the stored scores; a board that
 // folds events into Views gets the rules' last View.
 func TestReplayOfEveryGame(t *testing.T) {
-	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long, fix.ttt, fix.c4} {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long, fix.ttt, fix.c4, fix.boats} {
 		t.Run(sd.t.Game, func(t *testing.T) {
 			// The game with the most seats, the first of them.
 			most := 0

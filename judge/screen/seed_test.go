@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/games/battleship"
 	"botjudge/games/battleships"
 	"botjudge/games/connectfour"
 	"botjudge/games/fault"
@@ -350,6 +351,60 @@ func inRowBots() []bot {
 	}
 }
 
+// boatsView is the part of a botsArena battleship View the bots read.
+type boatsView struct {
+	Phase  string `json:"phase"`
+	Turn   int    `json:"turn"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Shots  [2][]struct {
+		X int `json:"x"`
+		Y int `json:"y"`
+	} `json:"shots"`
+}
+
+// boatsBot places fleet (the default ships) and fires at the cells it has
+// not shot yet, in order or at random, reading the View.
+func boatsBot(name, fleet string, random bool) bot {
+	return bot{name: name, view: true, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		var v boatsView
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return data(`{}`)
+		}
+		if v.Phase == "init" {
+			return data(`{"boats":` + fleet + `}`)
+		}
+		shot := map[[2]int]bool{}
+		for _, s := range v.Shots[1-v.Turn] {
+			shot[[2]int{s.X, s.Y}] = true
+		}
+		var free [][2]int
+		for y := range v.Height {
+			for x := range v.Width {
+				if !shot[[2]int{x, y}] {
+					free = append(free, [2]int{x, y})
+				}
+			}
+		}
+		k := 0
+		if random {
+			k = rng.IntN(len(free))
+		}
+		return data(fmt.Sprintf(`{"play":"%d,%d"}`, free[k][0], free[k][1]))
+	}}
+}
+
+// boatsBots are botsArena battleship bots; "cassé" places one boat too
+// few and loses at the init.
+func boatsBots() []bot {
+	return []bot{
+		boatsBot("ligne", `["0,0-1,0","0,2-2,2","0,4-2,4","0,6-3,6","0,8-4,8"]`, false),
+		boatsBot("hasard", `["9,0-9,1","5,2-7,2","2,9-4,9","6,5-6,8","1,1-1,5"]`, true),
+		boatsBot("dé", `["3,3-4,3","8,2-8,4","0,9-2,9","5,5-8,5","2,0-6,0"]`, true),
+		boatsBot("cassé", `["0,0-1,0","0,2-2,2"]`, false),
+	}
+}
+
 // Tron bots read the request's board (every trail, head first) and turn
 // away from walls and trails, now and then at random, until their patience
 // runs out; then they go straight on to their end. One of them is too slow
@@ -653,11 +708,12 @@ type fixture struct {
 	live  seeded // virus, 4 bots, half played, "running"
 	ttt   seeded // tictactoe, 4 bots, finished
 	c4    seeded // connectfour, 4 bots, finished
+	boats seeded // battleship, 4 bots, finished
 }
 
 // all are the fixture's tournaments.
 func (f *fixture) all() []seeded {
-	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4}
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.boats}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -691,6 +747,9 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	if f.c4, err = tournament(ctx, db, connectfour.Rules, 1, inRowBots(), duels(4), -1); err != nil {
+		return nil, err
+	}
+	if f.boats, err = tournament(ctx, db, battleship.Rules{}, 1, boatsBots(), duels(4), -1); err != nil {
 		return nil, err
 	}
 	return f, nil
