@@ -249,6 +249,39 @@ func TestCrosstableLeadsToGames(t *testing.T) {
 	wait(t, ctx, p, `location.pathname === '/game/`+ids[0]+`' && document.querySelector('.replay')`)
 }
 
+// The replays of the games without a board of their own before (marks in
+// a row, botsArena battleship) open from the crosstable, through a pairing's
+// list, and end on the stored result; their seats wear the seat marks.
+func TestCrosstableOpensEveryBoard(t *testing.T) {
+	for _, sd := range []seeded{fix.ttt, fix.c4, fix.boats} {
+		t.Run(sd.t.Game, func(t *testing.T) {
+			p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", sd.t.ID))
+			wait(t, ctx, p, `document.querySelector('td.cell a')`)
+			if err := p.Eval(ctx, `document.querySelector('td.cell a').click()`, nil); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, `document.querySelector('.pair-view .game-row')`)
+			id := eval[string](t, ctx, p, `document.querySelector('.pair-view .game-row').dataset.game`)
+			if err := p.Eval(ctx, `document.querySelector('.pair-view .game-row').click()`, nil); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, `location.pathname === '/game/`+id+`' && document.querySelector('.replay')?.dataset.frame === '0'`)
+			press(t, ctx, p, "End")
+			wait(t, ctx, p, `document.querySelector('.result')`)
+			g := gameWhere(t, sd, func(g results.Game) bool { return strconv.FormatInt(g.ID, 10) == id })
+			rank, score := ranksAndScores(g)
+			res := eval[[2]string](t, ctx, p, `(r => [r.dataset.rank, r.dataset.score])(document.querySelector('.result'))`)
+			if res[0] != rank || res[1] != score {
+				t.Errorf("game %s ends on rank %s score %s, stored %s and %s", id, res[0], res[1], rank, score)
+			}
+			marks := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.stage .mark-1, .stage .mark-2')].map(e => e.className.match(/mark-\d+/)[0]).filter((m, i, a) => a.indexOf(m) === i).sort()`)
+			if !slices.Equal(marks, []string{"mark-1", "mark-2"}) {
+				t.Errorf("the board wears marks %v, not the two seats' mark-1 and mark-2", marks)
+			}
+		})
+	}
+}
+
 // virusBoard applies the stored events to the opening position: the board a
 // replay must show, computed without the rules.
 func virusBoard(moves []results.Move) []int {
