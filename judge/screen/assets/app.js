@@ -437,6 +437,7 @@ function botGame(tid, bid, g, open) {
   const faults = g.faults.length
     ? el('ul', { class: 'faults' }, g.faults.map((f) => el('li', { dataset: { n: f.n } },
       el('a', { href: `/game/${g.id}?move=${f.n}`, text: t('bot.fault', { n: f.n + 1, own: f.own, verdict: verdictText(f.verdict) }) }),
+      f.count > 1 ? el('b', { class: 'times', text: ' ' + t('bot.times', { n: f.count }) }) : null,
       f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + f.reason }) : null,
       f.detail ? el('pre', { class: 'detail', text: f.detail }) : null)))
     : el('p', { class: 'dim', text: t('bot.nofault') });
