@@ -282,6 +282,30 @@ func TestCrosstableOpensEveryBoard(t *testing.T) {
 	}
 }
 
+// Each line of a replay's move list shows the frame's thinking time: its
+// slowest answer, as the records time it.
+func TestMoveListShowsThinkingTime(t *testing.T) {
+	g := gameWhere(t, fix.tron, func(g results.Game) bool { return len(g.Players) > 2 })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	rp := replayOf(t, srv, g.ID)
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	var want []float64
+	for _, f := range rp.Frames[1:] {
+		slowest := 0.0
+		for _, m := range f.Moves {
+			slowest = max(slowest, m.ElapsedMS)
+		}
+		want = append(want, slowest)
+	}
+	got := eval[[]float64](t, ctx, p, `[...document.querySelectorAll('.movelist li .ms')].map(s => +s.dataset.ms)`)
+	if !slices.Equal(got, want) {
+		t.Errorf("the move list's times are %v, the records say %v", got, want)
+	}
+	if s := slices.Max(want); s == 0 {
+		t.Errorf("game %d has no timed answer: the test shows nothing", g.ID)
+	}
+}
+
 // virusBoard applies the stored events to the opening position: the board a
 // replay must show, computed without the rules.
 func virusBoard(moves []results.Move) []int {

@@ -145,6 +145,13 @@ const TICK = 30;
 // one line (cards, live cards, game rows).
 export const many = (seats) => seats > 4;
 
+// thought is a move-list line's thinking time: the slowest answer of the
+// frame, as the records time answers, so a bot's slow moves stand out.
+function thought(f) {
+  const ms = Math.max(0, ...f.moves.map((m) => m.elapsed_ms || 0));
+  return el('span', { class: 'ms', title: t('replay.thought'), dataset: { ms }, text: ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s` });
+}
+
 // Player shows a replay of rp drawn by the board module game: board, the
 // players, what happened, the moves, and the controls. opts: {start: frame,
 // autoplay, delay: ms per frame at 1×, onEnd, controls: false for the
@@ -195,7 +202,7 @@ export class Player {
     what.classList.add('what');
     return el('li', { class: `${seat === null ? 'all' : 'mark-' + this.marks[seat]}${bad ? ' fault' : ''}`, dataset: { i },
       onclick: () => { this.pause(); this.seek(i); } },
-    el('span', { class: 'no', text: i }), el('span', { class: 'who', text: seat === null ? '' : this.names[seat] }), what);
+    el('span', { class: 'no', text: i }), el('span', { class: 'who', text: seat === null ? '' : this.names[seat] }), what, thought(f));
   }
 
   card(seat) {
