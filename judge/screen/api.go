@@ -25,6 +25,7 @@ func (s *Server) routeAPI() {
 	s.mux.HandleFunc("GET /api/t/{tid}/live.json", s.serveLive)
 	s.mux.HandleFunc("GET /api/t/{tid}/events", s.serveEvents)
 	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.serveReplay)
+	s.mux.HandleFunc("GET /api/game/{id}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /api/faults.json", s.serveFaults)
 }
 
@@ -386,4 +387,21 @@ func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeJSON(w, rp)
+}
+
+// serveRecord sends a game's stored record, every answer and its time
+// included, as a file to keep: what a student studies their bot's game from.
+func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
+	id, err := idParam(r, "id")
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	g, err := s.db.Game(r.Context(), id)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, id))
+	s.writeJSON(w, g)
 }

@@ -333,7 +333,8 @@ async function viewGame([id], q) {
   const title = el('div', { class: 'gametitle' },
     el('h1', {}, t('game.title', { id: g.id }), ' · ', vs(g.players.map((p) => el('a', { href: `/t/${tid}/bot/${p.bot_id}`, text: p.name })))),
     el('span', { class: 'dim', text: `${t('game.round', { round: g.round })} · ${rp.kind}` }),
-    g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null);
+    g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null,
+    el('a', { class: 'dim record', href: `/api/game/${g.id}/record.json`, download: `game-${g.id}.json`, text: t('game.record') }));
   const node = el('section', { class: 'page game-view' }, title);
   const player = new Player(node, rp, game, { start, autoplay: q.has('play') });
   const onKey = (e) => { if (!e.ctrlKey && !e.metaKey && !e.altKey && player.key(e)) e.preventDefault(); };
