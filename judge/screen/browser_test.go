@@ -306,6 +306,31 @@ func TestMoveListShowsThinkingTime(t *testing.T) {
 	}
 }
 
+// A replay's URL options: it plays by itself at the speed asked, starts
+// over at the end, wears the theme asked and hides its controls; a deep
+// link to a move of a long game scrolls the move list to it.
+func TestReplayURLOptions(t *testing.T) {
+	g := gameWhere(t, fix.ttt, func(results.Game) bool { return true })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d?autoplay&speed=16&loop&theme=light&controls=0", g.ID))
+	last := len(replayOf(t, srv, g.ID).Frames) - 1
+	wait(t, ctx, p, `document.querySelector('.replay')`)
+	if got := eval[string](t, ctx, p, `document.documentElement.dataset.theme + ' ' + !!document.querySelector('.replay .controls')`); got != "light false" {
+		t.Errorf("theme and controls are %q, want light and none", got)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last))
+	wait(t, ctx, p, fmt.Sprintf(`+document.querySelector('.replay').dataset.frame < %d && document.querySelector('.replay.playing')`, last))
+
+	long := gameWhere(t, fix.long, func(results.Game) bool { return true })
+	rp := replayOf(t, srv, long.ID)
+	f := len(rp.Frames) * 2 / 3
+	n := rp.Frames[f].Moves[0].N
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d?move=%d", srv.URL, long.ID, n)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, f))
+	wait(t, ctx, p, `(l => { const li = l.querySelector('li.current'), a = li.getBoundingClientRect(), b = l.getBoundingClientRect(); return a.top >= b.top && a.bottom <= b.bottom; })(document.querySelector('.movelist'))`)
+}
+
 // virusBoard applies the stored events to the opening position: the board a
 // replay must show, computed without the rules.
 func virusBoard(moves []results.Move) []int {
