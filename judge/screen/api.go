@@ -253,6 +253,17 @@ type Crosstable struct {
 	// standings count it; nil when they have not played (and on the
 	// diagonal).
 	Cells [][]*results.Pairing `json:"cells"`
+	// Games[i][j] are the games row bot i and column bot j were both in,
+	// oldest first, each with the row bot's result: the marks of a cell,
+	// each opening its replay.
+	Games [][][]CrossGame `json:"games"`
+}
+
+// CrossGame is one game of a crosstable cell: its id and "W", "D" or "L"
+// for the row bot (its rank against the column bot's).
+type CrossGame struct {
+	ID     int64  `json:"id"`
+	Result string `json:"r"`
 }
 
 // CrossBot is a row (and column) of the crosstable.
@@ -271,6 +282,30 @@ func crosstable(st []results.Standing, gs []results.Game, scheme results.Scheme)
 		ids[i] = s.Bot.ID
 	}
 	ct.Cells = results.Pairings(ids, gs, scheme)
+	at := make(map[int64]int, len(ids))
+	ct.Games = make([][][]CrossGame, len(ids))
+	for i, id := range ids {
+		at[id] = i
+		ct.Games[i] = make([][]CrossGame, len(ids))
+	}
+	for _, g := range gs {
+		for _, a := range g.Players {
+			for _, b := range g.Players {
+				i, okA := at[a.BotID]
+				j, okB := at[b.BotID]
+				if a.Seat == b.Seat || !okA || !okB {
+					continue
+				}
+				r := "D"
+				if a.Rank < b.Rank {
+					r = "W"
+				} else if a.Rank > b.Rank {
+					r = "L"
+				}
+				ct.Games[i][j] = append(ct.Games[i][j], CrossGame{ID: g.ID, Result: r})
+			}
+		}
+	}
 	return ct
 }
 

@@ -331,6 +331,38 @@ func TestReplayURLOptions(t *testing.T) {
 	wait(t, ctx, p, `(l => { const li = l.querySelector('li.current'), a = li.getBoundingClientRect(), b = l.getBoundingClientRect(); return a.top >= b.top && a.bottom <= b.bottom; })(document.querySelector('.movelist'))`)
 }
 
+// A crosstable cell shows one mark a game, 1, ½ or 0 for the row bot, each
+// opening that game's replay.
+func TestCrosstableCellMarksGames(t *testing.T) {
+	ctx0 := context.Background()
+	st := must(fix.db.Standings(ctx0, fix.ttt.t.ID, results.SchemeDefault))
+	a, b := st[0].Bot, st[1].Bot
+	var ids, marks []string
+	for _, g := range must(fix.db.Games(ctx0, fix.ttt.t.ID, results.GameFilter{BotID: a.ID, Opponent: b.ID})) {
+		ids = append(ids, strconv.FormatInt(g.ID, 10))
+		var ra, rb int
+		for _, pl := range g.Players {
+			if pl.BotID == a.ID {
+				ra = pl.Rank
+			} else {
+				rb = pl.Rank
+			}
+		}
+		marks = append(marks, map[bool]string{true: "1", false: map[bool]string{true: "½", false: "0"}[ra == rb]}[ra < rb])
+	}
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", fix.ttt.t.ID))
+	cell := fmt.Sprintf(`[...document.querySelectorAll('td.cell[data-row="%d"][data-col="%d"] .gm a')]`, a.ID, b.ID)
+	wait(t, ctx, p, cell+`.length > 0`)
+	got := eval[[2][]string](t, ctx, p, cell+`.reduce((r, a) => [[...r[0], a.dataset.game], [...r[1], a.textContent]], [[], []])`)
+	if !slices.Equal(got[0], ids) || !slices.Equal(got[1], marks) {
+		t.Errorf("cell %s–%s marks games %v as %v; the database has %v, %v", a.Name, b.Name, got[0], got[1], ids, marks)
+	}
+	if err := p.Eval(ctx, cell+`[0].click()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `location.pathname === '/game/`+ids[0]+`' && document.querySelector('.replay')`)
+}
+
 // virusBoard applies the stored events to the opening position: the board a
 // replay must show, computed without the rules.
 func virusBoard(moves []results.Move) []int {

@@ -248,12 +248,22 @@ function crossTable(tid, ct) {
       const res = c.points > c.against ? 'win' : c.points < c.against ? 'loss' : 'draw';
       return el('td', { class: `cell ${res}`, dataset: { row: b.id, col: o.id } },
         el('a', { href: `/t/${tid}/pair/${b.id}/${o.id}`, title: `${b.name} – ${o.name}: ${c.wins} ${t('col.w')} · ${c.draws} ${t('col.d')} · ${c.losses} ${t('col.l')}`,
-          text: points(c.points) }));
+          text: points(c.points) }),
+        gameMarks(ct.games?.[i]?.[j]));
     }),
     el('td', { class: 'total', text: points(b.points) })));
-  const table = el('table', { class: 'cross' }, el('thead', {}, head), el('tbody', {}, rows));
+  // Past a dozen bots the cells are too small for a mark a game.
+  const table = el('table', { class: n > 12 ? 'cross many' : 'cross' }, el('thead', {}, head), el('tbody', {}, rows));
   table.style.setProperty('--n', n);
   return table;
+}
+
+// gameMarks are a crosstable cell's games, TCEC-like: one mark a game (1,
+// ½, 0 for the row bot), each opening its replay.
+function gameMarks(gs) {
+  if (!gs?.length) return null;
+  const mark = { W: '1', D: '½', L: '0' };
+  return el('span', { class: 'gm' }, gs.map((g) => el('a', { class: `g${g.r}`, href: `/game/${g.id}`, dataset: { game: g.id }, title: t('game.title', { id: g.id }), text: mark[g.r] })));
 }
 
 function fitCross(box, n) {
