@@ -363,6 +363,33 @@ func TestCrosstableCellMarksGames(t *testing.T) {
 	wait(t, ctx, p, `location.pathname === '/game/`+ids[0]+`' && document.querySelector('.replay')`)
 }
 
+// A replay's score chart has a line a seat through every frame, whose last
+// points rank the seats as their final scores do, and a cursor that follows
+// the frame shown.
+func TestReplayScoreChart(t *testing.T) {
+	g := gameWhere(t, fix.tron, func(g results.Game) bool { return len(g.Players) == 5 })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	rp := replayOf(t, srv, g.ID)
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	lines := eval[[][]float64](t, ctx, p, `[...document.querySelectorAll('.scorechart polyline')].map(l => { const p = l.getAttribute('points').split(' '); return [p.length, +p[p.length - 1].split(',')[1]]; })`)
+	if len(lines) != len(g.Players) {
+		t.Fatalf("the chart has %d lines for %d seats", len(lines), len(g.Players))
+	}
+	final := rp.Frames[len(rp.Frames)-1].Scores
+	for a := range lines {
+		if int(lines[a][0]) != len(rp.Frames) {
+			t.Errorf("seat %d's line has %d points for %d frames", a, int(lines[a][0]), len(rp.Frames))
+		}
+		for b := range lines {
+			if final[a] > final[b] && !(lines[a][1] < lines[b][1]) {
+				t.Errorf("seat %d scored %d > seat %d's %d, but its line ends at y %v, not above %v", a, final[a], b, final[b], lines[a][1], lines[b][1])
+			}
+		}
+	}
+	press(t, ctx, p, "End")
+	wait(t, ctx, p, `document.querySelector('.scorechart .cursor').getAttribute('x1') === '300'`)
+}
+
 // virusBoard applies the stored events to the opening position: the board a
 // replay must show, computed without the rules.
 func virusBoard(moves []results.Move) []int {

@@ -42,6 +42,7 @@
 // they share from util.js: el, translator, verdictText, and markStyle(k),
 // mark k's colour, letter and ink for a canvas.
 
+import { scoreChart } from './chart.js';
 import { el, fill, t, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
@@ -183,7 +184,8 @@ export class Player {
     // must not move.
     this.why = el('div', { class: 'why' });
     const side = el('div', { class: many(this.names.length) ? 'side many' : 'side' }, this.cards, this.why, legend(game));
-    const right = el('div', { class: 'moves' }, el('h3', { text: t('replay.moves') }), this.list);
+    this.chart = scoreChart(this.frames, this.marks, t('replay.chart'));
+    const right = el('div', { class: 'moves' }, el('h3', { text: t('replay.moves') }), this.list, this.chart.node);
     const centre = el('div', { class: 'centre' }, stage, this.said, el('div', { class: 'resultbox' }, this.result));
     this.root.append(el('div', { class: 'replay-main' }, side, centre, right));
     if (opts.controls !== false) this.root.append(this.controls());
@@ -330,6 +332,7 @@ export class Player {
     this.current?.classList.remove('current');
     this.current = this.lines[i];
     this.current?.classList.add('current');
+    this.chart.at(i);
     this.reveal();
   }
 
