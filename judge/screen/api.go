@@ -400,13 +400,17 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, p)
 }
 
-func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
+// game is the stored game the request's {id} names.
+func (s *Server) game(r *http.Request) (results.Game, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
-		s.fail(w, err)
-		return
+		return results.Game{}, err
 	}
-	g, err := s.db.Game(r.Context(), id)
+	return s.db.Game(r.Context(), id)
+}
+
+func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
+	g, err := s.game(r)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -427,16 +431,11 @@ func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
 // serveRecord sends a game's stored record, every answer and its time
 // included, as a file to keep: what a student studies their bot's game from.
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
-	id, err := idParam(r, "id")
+	g, err := s.game(r)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	g, err := s.db.Game(r.Context(), id)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, g.ID))
 	s.writeJSON(w, g)
 }

@@ -126,6 +126,25 @@ func noScroll(t *testing.T, ctx context.Context, p *browsertest.Page, what strin
 }
 
 // points writes a score as the pages do: 14.5 is 14½.
+// duelPoints is what a duel g gave bot: 1, ½ or 0.
+func duelPoints(g results.Game, bot int64) float64 {
+	var mine, theirs int
+	for _, pl := range g.Players {
+		if pl.BotID == bot {
+			mine = pl.Rank
+		} else {
+			theirs = pl.Rank
+		}
+	}
+	switch {
+	case mine < theirs:
+		return 1
+	case mine == theirs:
+		return 0.5
+	}
+	return 0
+}
+
 func points(x float64) string {
 	whole := int(x)
 	switch frac := x - float64(whole); {
@@ -203,20 +222,7 @@ func TestCrosstableLeadsToGames(t *testing.T) {
 	score := 0.0
 	for _, g := range gs {
 		ids = append(ids, strconv.FormatInt(g.ID, 10))
-		var ra, rb int
-		for _, pl := range g.Players {
-			if pl.BotID == a.ID {
-				ra = pl.Rank
-			} else {
-				rb = pl.Rank
-			}
-		}
-		switch {
-		case ra < rb:
-			score++
-		case ra == rb:
-			score += 0.5
-		}
+		score += duelPoints(g, a.ID)
 	}
 
 	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", fix.virus.t.ID))
@@ -340,15 +346,7 @@ func TestCrosstableCellMarksGames(t *testing.T) {
 	var ids, marks []string
 	for _, g := range must(fix.db.Games(ctx0, fix.ttt.t.ID, results.GameFilter{BotID: a.ID, Opponent: b.ID})) {
 		ids = append(ids, strconv.FormatInt(g.ID, 10))
-		var ra, rb int
-		for _, pl := range g.Players {
-			if pl.BotID == a.ID {
-				ra = pl.Rank
-			} else {
-				rb = pl.Rank
-			}
-		}
-		marks = append(marks, map[bool]string{true: "1", false: map[bool]string{true: "½", false: "0"}[ra == rb]}[ra < rb])
+		marks = append(marks, points(duelPoints(g, a.ID)))
 	}
 	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", fix.ttt.t.ID))
 	cell := fmt.Sprintf(`[...document.querySelectorAll('td.cell[data-row="%d"][data-col="%d"] .gm a')]`, a.ID, b.ID)
