@@ -385,7 +385,7 @@ func TestReplayScoreChart(t *testing.T) {
 		}
 	}
 	press(t, ctx, p, "End")
-	wait(t, ctx, p, `document.querySelector('.scorechart .cursor').getAttribute('x1') === '300'`)
+	wait(t, ctx, p, `document.querySelector('.scorechart .cursor').style.transform === 'translateX(100%)'`)
 }
 
 // virusBoard applies the stored events to the opening position: the board a

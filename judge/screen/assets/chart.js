@@ -20,20 +20,25 @@ export function scoreChart(frames, marks, title) {
   const low = Math.min(0, ...frames.flatMap((f) => f.scores || []));
   const x = (i) => (i / n) * W;
   const y = (s) => H - ((s - low) / (top - low)) * H;
-  const root = svg('svg', { class: 'scorechart', viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', role: 'img', 'aria-label': title });
-  root.append(svg('title', {}));
-  root.firstChild.textContent = title;
+  const lines = svg('svg', { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', role: 'img', 'aria-label': title });
+  lines.append(svg('title', {}));
+  lines.firstChild.textContent = title;
   marks.forEach((m, seat) => {
     const pts = frames.map((f, i) => `${x(i).toFixed(1)},${y(f.scores?.[seat] ?? 0).toFixed(1)}`).join(' ');
-    root.append(svg('polyline', { class: `mark-${m}`, points: pts, 'data-seat': seat }));
+    lines.append(svg('polyline', { class: `mark-${m}`, points: pts, 'data-seat': seat }));
   });
-  const cursor = svg('line', { class: 'cursor', x1: 0, x2: 0, y1: 0, y2: H });
-  root.append(cursor);
+  // The cursor is not in the SVG and moves by a transform: moving it in
+  // the SVG, or by its left, repaints thousands of points a frame, which
+  // slowed a long replay at 16× (TestLongReplay).
+  const cursor = document.createElement('div');
+  cursor.className = 'cursor';
+  const root = document.createElement('div');
+  root.className = 'scorechart';
+  root.append(lines, cursor);
   return {
     node: root,
     at(i) {
-      cursor.setAttribute('x1', x(i));
-      cursor.setAttribute('x2', x(i));
+      cursor.style.transform = `translateX(${(i / n) * 100}%)`;
     },
   };
 }
