@@ -25,6 +25,7 @@ func (s *Server) routeAPI() {
 	s.mux.HandleFunc("GET /api/t/{tid}/live.json", s.serveLive)
 	s.mux.HandleFunc("GET /api/t/{tid}/events", s.serveEvents)
 	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.serveReplay)
+	s.mux.HandleFunc("GET /api/game/{id}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /api/faults.json", s.serveFaults)
 }
 
@@ -252,6 +253,17 @@ type Crosstable struct {
 	// standings count it; nil when they have not played (and on the
 	// diagonal).
 	Cells [][]*results.Pairing `json:"cells"`
+	// Games[i][j] are the games row bot i and column bot j were both in,
+	// oldest first, each with the row bot's result: the marks of a cell,
+	// each opening its replay.
+	Games [][][]CrossGame `json:"games"`
+}
+
+// CrossGame is one game of a crosstable cell: its id and "W", "D" or "L"
+// for the row bot (its rank against the column bot's).
+type CrossGame struct {
+	ID     int64  `json:"id"`
+	Result string `json:"r"`
 }
 
 // CrossBot is a row (and column) of the crosstable.
@@ -270,6 +282,30 @@ func crosstable(st []results.Standing, gs []results.Game, scheme results.Scheme)
 		ids[i] = s.Bot.ID
 	}
 	ct.Cells = results.Pairings(ids, gs, scheme)
+	at := make(map[int64]int, len(ids))
+	ct.Games = make([][][]CrossGame, len(ids))
+	for i, id := range ids {
+		at[id] = i
+		ct.Games[i] = make([][]CrossGame, len(ids))
+	}
+	for _, g := range gs {
+		for _, a := range g.Players {
+			for _, b := range g.Players {
+				i, okA := at[a.BotID]
+				j, okB := at[b.BotID]
+				if a.Seat == b.Seat || !okA || !okB {
+					continue
+				}
+				r := "D"
+				if a.Rank < b.Rank {
+					r = "W"
+				} else if a.Rank > b.Rank {
+					r = "L"
+				}
+				ct.Games[i][j] = append(ct.Games[i][j], CrossGame{ID: g.ID, Result: r})
+			}
+		}
+	}
 	return ct
 }
 
@@ -364,13 +400,17 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
 	s.writeJSON(w, p)
 }
 
-func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
+// game is the stored game the request's {id} names.
+func (s *Server) game(r *http.Request) (results.Game, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
-		s.fail(w, err)
-		return
+		return results.Game{}, err
 	}
-	g, err := s.db.Game(r.Context(), id)
+	return s.db.Game(r.Context(), id)
+}
+
+func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
+	g, err := s.game(r)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -386,4 +426,16 @@ func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeJSON(w, rp)
+}
+
+// serveRecord sends a game's stored record, every answer and its time
+// included, as a file to keep: what a student studies their bot's game from.
+func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
+	g, err := s.game(r)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, g.ID))
+	s.writeJSON(w, g)
 }

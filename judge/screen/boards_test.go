@@ -44,20 +44,6 @@ func TestEveryGameHasABoard(t *testing.T) {
 	}
 }
 
-// importedByBoards says a game's board imports module (its .js or its
-// .css): what the games of one engine share, as tic-tac-toe and connect
-// four share the mnk board.
-func importedByBoards(names []string, module string) bool {
-	for _, name := range names {
-		js, _ := fs.ReadFile(assets, "assets/boards/"+name+".js")
-		css, _ := fs.ReadFile(assets, "assets/boards/"+name+".css")
-		if strings.Contains(string(js), "from './"+module+".js'") || strings.Contains(string(css), "url('"+module+".css')") {
-			return true
-		}
-	}
-	return false
-}
-
 // comments are what the name check reads past: a comment may say which
 // game a board draws.
 var comments = regexp.MustCompile(`/\*(?s:.*?)\*/|//.*`)

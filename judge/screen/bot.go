@@ -36,12 +36,15 @@ type BotGame struct {
 	Log string `json:"log"`
 }
 
-// Fault is one answer of the bot that was not a legal move.
+// Fault is one answer of the bot that was not a legal move, standing for
+// Count identical ones (same verdict, reason and detail) in the game: a bot
+// that times out five thousand times is one line to read, not five thousand.
 type Fault struct {
 	// N is the index of the move in the game, Own the number of the bot's
-	// own answer (1 is its first).
+	// own answer (1 is its first), of the first of them.
 	N         int        `json:"n"`
 	Own       int        `json:"own"`
+	Count     int        `json:"count"`
 	Verdict   fault.Kind `json:"verdict"`
 	Reason    string     `json:"reason"`
 	Detail    string     `json:"detail,omitempty"`
@@ -128,15 +131,27 @@ func botGame(g results.Game, bid int64) BotGame {
 		bg.Seat, bg.Rank, bg.Score, bg.Log = p.Seat, p.Rank, p.Score, p.Log
 		bg.Result = resultOf(p, g.Players)
 	}
+	type same struct {
+		verdict        fault.Kind
+		reason, detail string
+	}
+	seen := map[same]int{} // index in bg.Faults
 	for n, m := range g.Moves {
 		if m.Seat != bg.Seat {
 			continue
 		}
 		bg.Answers++
-		if m.Verdict.Class() != fault.NoClass {
-			bg.Faults = append(bg.Faults, Fault{N: n, Own: bg.Answers, Verdict: m.Verdict, Reason: m.Reason,
-				Detail: m.Detail, ElapsedMS: float64(m.Elapsed.Microseconds()) / 1000})
+		if m.Verdict.Class() == fault.NoClass {
+			continue
 		}
+		key := same{m.Verdict, m.Reason, m.Detail}
+		if i, ok := seen[key]; ok {
+			bg.Faults[i].Count++
+			continue
+		}
+		seen[key] = len(bg.Faults)
+		bg.Faults = append(bg.Faults, Fault{N: n, Own: bg.Answers, Count: 1, Verdict: m.Verdict, Reason: m.Reason,
+			Detail: m.Detail, ElapsedMS: float64(m.Elapsed.Microseconds()) / 1000})
 	}
 	return bg
 }

@@ -136,6 +136,25 @@ func noScroll(t *testing.T, ctx context.Context, p *browsertest.Page, what strin
 }
 
 // points writes a score as the pages do: 14.5 is 14½.
+// duelPoints is what a duel g gave bot: 1, ½ or 0.
+func duelPoints(g results.Game, bot int64) float64 {
+	var mine, theirs int
+	for _, pl := range g.Players {
+		if pl.BotID == bot {
+			mine = pl.Rank
+		} else {
+			theirs = pl.Rank
+		}
+	}
+	switch {
+	case mine < theirs:
+		return 1
+	case mine == theirs:
+		return 0.5
+	}
+	return 0
+}
+
 func points(x float64) string {
 	whole := int(x)
 	switch frac := x - float64(whole); {
@@ -213,20 +232,7 @@ func TestCrosstableLeadsToGames(t *testing.T) {
 	score := 0.0
 	for _, g := range gs {
 		ids = append(ids, strconv.FormatInt(g.ID, 10))
-		var ra, rb int
-		for _, pl := range g.Players {
-			if pl.BotID == a.ID {
-				ra = pl.Rank
-			} else {
-				rb = pl.Rank
-			}
-		}
-		switch {
-		case ra < rb:
-			score++
-		case ra == rb:
-			score += 0.5
-		}
+		score += duelPoints(g, a.ID)
 	}
 
 	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", fix.virus.t.ID))
@@ -257,6 +263,139 @@ func TestCrosstableLeadsToGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(t, ctx, p, `location.pathname === '/game/`+ids[0]+`' && document.querySelector('.replay')`)
+}
+
+// The replays of the games without a board of their own before (marks in
+// a row, botsArena battleship) open from the crosstable, through a pairing's
+// list, and end on the stored result; their seats wear the seat marks.
+func TestCrosstableOpensEveryBoard(t *testing.T) {
+	for _, sd := range []seeded{fix.ttt, fix.c4, fix.boats} {
+		t.Run(sd.t.Game, func(t *testing.T) {
+			p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", sd.t.ID))
+			wait(t, ctx, p, `document.querySelector('td.cell a')`)
+			if err := p.Eval(ctx, `document.querySelector('td.cell a').click()`, nil); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, `document.querySelector('.pair-view .game-row')`)
+			id := eval[string](t, ctx, p, `document.querySelector('.pair-view .game-row').dataset.game`)
+			if err := p.Eval(ctx, `document.querySelector('.pair-view .game-row').click()`, nil); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, `location.pathname === '/game/`+id+`' && document.querySelector('.replay')?.dataset.frame === '0'`)
+			press(t, ctx, p, "End")
+			wait(t, ctx, p, `document.querySelector('.result')`)
+			g := gameWhere(t, sd, func(g results.Game) bool { return strconv.FormatInt(g.ID, 10) == id })
+			rank, score := ranksAndScores(g)
+			res := eval[[2]string](t, ctx, p, `(r => [r.dataset.rank, r.dataset.score])(document.querySelector('.result'))`)
+			if res[0] != rank || res[1] != score {
+				t.Errorf("game %s ends on rank %s score %s, stored %s and %s", id, res[0], res[1], rank, score)
+			}
+			marks := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.stage .mark-1, .stage .mark-2')].map(e => e.className.match(/mark-\d+/)[0]).filter((m, i, a) => a.indexOf(m) === i).sort()`)
+			if !slices.Equal(marks, []string{"mark-1", "mark-2"}) {
+				t.Errorf("the board wears marks %v, not the two seats' mark-1 and mark-2", marks)
+			}
+		})
+	}
+}
+
+// Each line of a replay's move list shows the frame's thinking time: its
+// slowest answer, as the records time it.
+func TestMoveListShowsThinkingTime(t *testing.T) {
+	g := gameWhere(t, fix.tron, func(g results.Game) bool { return len(g.Players) > 2 })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	rp := replayOf(t, srv, g.ID)
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	var want []float64
+	for _, f := range rp.Frames[1:] {
+		slowest := 0.0
+		for _, m := range f.Moves {
+			slowest = max(slowest, m.ElapsedMS)
+		}
+		want = append(want, slowest)
+	}
+	got := eval[[]float64](t, ctx, p, `[...document.querySelectorAll('.movelist li .ms')].map(s => +s.dataset.ms)`)
+	if !slices.Equal(got, want) {
+		t.Errorf("the move list's times are %v, the records say %v", got, want)
+	}
+	if s := slices.Max(want); s == 0 {
+		t.Errorf("game %d has no timed answer: the test shows nothing", g.ID)
+	}
+}
+
+// A replay's URL options: it plays by itself at the speed asked, starts
+// over at the end, wears the theme asked and hides its controls; a deep
+// link to a move of a long game scrolls the move list to it.
+func TestReplayURLOptions(t *testing.T) {
+	g := gameWhere(t, fix.ttt, func(results.Game) bool { return true })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d?autoplay&speed=16&loop&theme=light&controls=0", g.ID))
+	last := len(replayOf(t, srv, g.ID).Frames) - 1
+	wait(t, ctx, p, `document.querySelector('.replay')`)
+	if got := eval[string](t, ctx, p, `document.documentElement.dataset.theme + ' ' + !!document.querySelector('.replay .controls')`); got != "light false" {
+		t.Errorf("theme and controls are %q, want light and none", got)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay').dataset.frame === '%d'`, last))
+	wait(t, ctx, p, fmt.Sprintf(`+document.querySelector('.replay').dataset.frame < %d && document.querySelector('.replay.playing')`, last))
+
+	long := gameWhere(t, fix.long, func(results.Game) bool { return true })
+	rp := replayOf(t, srv, long.ID)
+	f := len(rp.Frames) * 2 / 3
+	n := rp.Frames[f].Moves[0].N
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d?move=%d", srv.URL, long.ID, n)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, f))
+	wait(t, ctx, p, `(l => { const li = l.querySelector('li.current'), a = li.getBoundingClientRect(), b = l.getBoundingClientRect(); return a.top >= b.top && a.bottom <= b.bottom; })(document.querySelector('.movelist'))`)
+}
+
+// A crosstable cell shows one mark a game, 1, ½ or 0 for the row bot, each
+// opening that game's replay.
+func TestCrosstableCellMarksGames(t *testing.T) {
+	ctx0 := context.Background()
+	st := must(fix.db.Standings(ctx0, fix.ttt.t.ID, results.SchemeDefault))
+	a, b := st[0].Bot, st[1].Bot
+	var ids, marks []string
+	for _, g := range must(fix.db.Games(ctx0, fix.ttt.t.ID, results.GameFilter{BotID: a.ID, Opponent: b.ID})) {
+		ids = append(ids, strconv.FormatInt(g.ID, 10))
+		marks = append(marks, points(duelPoints(g, a.ID)))
+	}
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/crosstable", fix.ttt.t.ID))
+	cell := fmt.Sprintf(`[...document.querySelectorAll('td.cell[data-row="%d"][data-col="%d"] .gm a')]`, a.ID, b.ID)
+	wait(t, ctx, p, cell+`.length > 0`)
+	got := eval[[2][]string](t, ctx, p, cell+`.reduce((r, a) => [[...r[0], a.dataset.game], [...r[1], a.textContent]], [[], []])`)
+	if !slices.Equal(got[0], ids) || !slices.Equal(got[1], marks) {
+		t.Errorf("cell %s–%s marks games %v as %v; the database has %v, %v", a.Name, b.Name, got[0], got[1], ids, marks)
+	}
+	if err := p.Eval(ctx, cell+`[0].click()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `location.pathname === '/game/`+ids[0]+`' && document.querySelector('.replay')`)
+}
+
+// A replay's score chart has a line a seat through every frame, whose last
+// points rank the seats as their final scores do, and a cursor that follows
+// the frame shown.
+func TestReplayScoreChart(t *testing.T) {
+	g := gameWhere(t, fix.tron, func(g results.Game) bool { return len(g.Players) == 5 })
+	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
+	rp := replayOf(t, srv, g.ID)
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	lines := eval[[][]float64](t, ctx, p, `[...document.querySelectorAll('.scorechart polyline')].map(l => { const p = l.getAttribute('points').split(' '); return [p.length, +p[p.length - 1].split(',')[1]]; })`)
+	if len(lines) != len(g.Players) {
+		t.Fatalf("the chart has %d lines for %d seats", len(lines), len(g.Players))
+	}
+	final := rp.Frames[len(rp.Frames)-1].Scores
+	for a := range lines {
+		if int(lines[a][0]) != len(rp.Frames) {
+			t.Errorf("seat %d's line has %d points for %d frames", a, int(lines[a][0]), len(rp.Frames))
+		}
+		for b := range lines {
+			if final[a] > final[b] && !(lines[a][1] < lines[b][1]) {
+				t.Errorf("seat %d scored %d > seat %d's %d, but its line ends at y %v, not above %v", a, final[a], b, final[b], lines[a][1], lines[b][1])
+			}
+		}
+	}
+	press(t, ctx, p, "End")
+	wait(t, ctx, p, `document.querySelector('.scorechart .cursor').style.transform === 'translateX(100%)'`)
 }
 
 // virusBoard applies the stored events to the opening position: the board a
@@ -781,7 +920,7 @@ const foldsToViews = `(async (id) => {
 // result, with one card per seat showing the stored scores; a board that
 // folds events into Views gets the rules' last View.
 func TestReplayOfEveryGame(t *testing.T) {
-	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long, fix.ttt, fix.c4, fix.arena} {
+	for _, sd := range []seeded{fix.virus, fix.ships, fix.tron, fix.ffa, fix.long, fix.ttt, fix.c4, fix.boats} {
 		t.Run(sd.t.Game, func(t *testing.T) {
 			// The game with the most seats, the first of them.
 			most := 0

@@ -120,6 +120,28 @@ func TestExports(t *testing.T) {
 	}
 }
 
+// A game's record downloads as a file holding the stored game, every
+// answer included.
+func TestRecordDownload(t *testing.T) {
+	srv := serve(t)
+	g := gameWhere(t, fix.ships, func(g results.Game) bool { return g.Players[0].Name == "tortue" })
+	resp, body := get(t, fmt.Sprintf("%s/api/game/%d/record.json", srv.URL, g.ID))
+	if want := fmt.Sprintf(`attachment; filename="game-%d.json"`, g.ID); resp.Header.Get("Content-Disposition") != want {
+		t.Errorf("Content-Disposition %q, want %q", resp.Header.Get("Content-Disposition"), want)
+	}
+	var rec results.Game
+	if err := json.Unmarshal(body, &rec); err != nil {
+		t.Fatal(err)
+	}
+	stored, err := fix.db.Game(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.ID != g.ID || len(rec.Moves) == 0 || len(rec.Moves) != len(stored.Moves) || string(rec.Outcome) != string(stored.Outcome) {
+		t.Errorf("record of game %d: id %d, %d moves, outcome %s; stored %d moves, %s", g.ID, rec.ID, len(rec.Moves), rec.Outcome, len(stored.Moves), stored.Outcome)
+	}
+}
+
 func TestReplayJSON(t *testing.T) {
 	srv := serve(t)
 	g := gameWhere(t, fix.ships, func(g results.Game) bool { return g.Players[0].Name == "tortue" })

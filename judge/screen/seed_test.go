@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -303,80 +302,107 @@ func shipsBots() []bot {
 	}
 }
 
-// Marks-in-a-row bots (tic-tac-toe, connect four) play a free cell or
-// column at random; "gauche" plays the lowest one, so it loses often.
-type mnkRequest struct {
-	Action string          `json:"action"`
-	Board  json.RawMessage `json:"board"`
+// inRowView is the part of a marks-in-a-row View the bots read.
+type inRowView struct {
+	Phase   string     `json:"phase"`
+	Gravity bool       `json:"gravity"`
+	Cells   [][]string `json:"cells"`
 }
 
-func mnkBot(name string) bot {
-	return bot{name: name, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
-		var req mnkRequest
-		if err := json.Unmarshal(raw, &req); err != nil {
-			panic(err)
-		}
-		if req.Action == "init" {
-			return data(`{"name":"` + name + `"}`)
-		}
-		var free []string
-		var cells map[string]string
-		var rows [][]string
-		if json.Unmarshal(req.Board, &cells) == nil {
-			for k, v := range cells {
-				if v == "" {
-					free = append(free, `"`+k+`"`)
+// inRowBots play marks in a row from the View: the first free cell, or one
+// at random; one of them, "distrait", names a taken cell at its third move
+// and loses by it.
+func inRowBots() []bot {
+	quiet := func(int) string { return "" }
+	pick := func(random bool, careless bool) func(json.RawMessage, int, *rand.Rand) games.Answer {
+		return func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+			var v inRowView
+			if err := json.Unmarshal(raw, &v); err != nil || v.Phase != "play" {
+				return data(`{}`)
+			}
+			var free []string
+			for r, row := range v.Cells {
+				for c, m := range row {
+					switch {
+					case v.Gravity && r == len(v.Cells)-1 && m == "":
+						free = append(free, strconv.Itoa(c))
+					case !v.Gravity && m == "":
+						free = append(free, fmt.Sprintf(`"%d-%d"`, r, c))
+					case !v.Gravity && careless && turn == 3:
+						return data(fmt.Sprintf(`{"play":"%d-%d"}`, r, c))
+					}
 				}
 			}
-		} else if err := json.Unmarshal(req.Board, &rows); err == nil {
-			for c, v := range rows[len(rows)-1] {
-				if v == "" {
-					free = append(free, strconv.Itoa(c))
+			if len(free) == 0 {
+				return data(`{}`)
+			}
+			k := 0
+			if random {
+				k = rng.IntN(len(free))
+			}
+			return data(`{"play":` + free[k] + `}`)
+		}
+	}
+	return []bot{
+		{name: "rangée", view: true, answer: pick(false, false), log: quiet},
+		{name: "hasard", view: true, answer: pick(true, false), log: quiet},
+		{name: "distrait", view: true, answer: pick(true, true), log: quiet},
+		{name: "dé", view: true, answer: pick(true, false), log: quiet},
+	}
+}
+
+// boatsView is the part of a botsArena battleship View the bots read.
+type boatsView struct {
+	Phase  string `json:"phase"`
+	Turn   int    `json:"turn"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Shots  [2][]struct {
+		X int `json:"x"`
+		Y int `json:"y"`
+	} `json:"shots"`
+}
+
+// boatsBot places fleet (the default ships) and fires at the cells it has
+// not shot yet, in order or at random, reading the View.
+func boatsBot(name, fleet string, random bool) bot {
+	return bot{name: name, view: true, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
+		var v boatsView
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return data(`{}`)
+		}
+		if v.Phase == "init" {
+			return data(`{"boats":` + fleet + `}`)
+		}
+		shot := map[[2]int]bool{}
+		for _, s := range v.Shots[1-v.Turn] {
+			shot[[2]int{s.X, s.Y}] = true
+		}
+		var free [][2]int
+		for y := range v.Height {
+			for x := range v.Width {
+				if !shot[[2]int{x, y}] {
+					free = append(free, [2]int{x, y})
 				}
 			}
 		}
-		slices.Sort(free)
-		pick := free[0]
-		if name != "gauche" {
-			pick = free[rng.IntN(len(free))]
+		k := 0
+		if random {
+			k = rng.IntN(len(free))
 		}
-		return data(`{"play":` + pick + `}`)
+		return data(fmt.Sprintf(`{"play":"%d,%d"}`, free[k][0], free[k][1]))
 	}}
 }
 
-func mnkBots() []bot {
-	return []bot{mnkBot("gauche"), mnkBot("hasard"), mnkBot("chance")}
-}
-
-// botsArena battleship bots place one fleet and shoot at random where they
-// have not shot yet; "myope" shoots the same cell again now and then.
-func arenaShipsBot(name string) bot {
-	return bot{name: name, log: func(int) string { return "" }, answer: func(raw json.RawMessage, turn int, rng *rand.Rand) games.Answer {
-		var req struct {
-			Action string `json:"action"`
-			Board  struct {
-				Strikes []struct {
-					Target string `json:"target"`
-				} `json:"your_strikes"`
-			} `json:"board"`
-		}
-		if err := json.Unmarshal(raw, &req); err != nil {
-			panic(err)
-		}
-		if req.Action == "init" {
-			return data(`{"name":"` + name + `","boats":["0,0-1,0","2,2-2,4","5,2-7,2","9,3-9,6","1,8-5,8"]}`)
-		}
-		shot := map[string]bool{}
-		for _, s := range req.Board.Strikes {
-			shot[s.Target] = true
-		}
-		for {
-			cell := fmt.Sprintf("%d,%d", rng.IntN(10), rng.IntN(10))
-			if !shot[cell] || (name == "myope" && rng.IntN(4) == 0) {
-				return data(`{"play":"` + cell + `"}`)
-			}
-		}
-	}}
+// boatsBots are botsArena battleship bots; "cassé" places one boat too
+// few and loses at the init.
+func boatsBots() []bot {
+	return []bot{
+		boatsBot("ligne", `["0,0-1,0","0,2-2,2","0,4-2,4","0,6-3,6","0,8-4,8"]`, false),
+		boatsBot("hasard", `["9,0-9,1","5,2-7,2","2,9-4,9","6,5-6,8","1,1-1,5"]`, true),
+		boatsBot("dé", `["3,3-4,3","8,2-8,4","0,9-2,9","5,5-8,5","2,0-6,0"]`, true),
+		boatsBot("cassé", `["0,0-1,0","0,2-2,2"]`, false),
+	}
 }
 
 // Tron bots read the request's board (every trail, head first) and turn
@@ -680,14 +706,14 @@ type fixture struct {
 	ffa   seeded // tron, one free-for-all of 12 bots, finished
 	long  seeded // tron, one game of about 4000 turns, finished
 	live  seeded // virus, 4 bots, half played, "running"
-	ttt   seeded // tic-tac-toe, 3 bots, finished
-	c4    seeded // connect four, 3 bots, finished
-	arena seeded // botsArena battleship, 3 bots, finished
+	ttt   seeded // tictactoe, 4 bots, finished
+	c4    seeded // connectfour, 4 bots, finished
+	boats seeded // battleship, 4 bots, finished
 }
 
 // all are the fixture's tournaments.
 func (f *fixture) all() []seeded {
-	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.arena}
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.boats}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -717,14 +743,13 @@ func newFixture(dir string) (*fixture, error) {
 	if f.live, err = tournament(ctx, db, virus.Rules{}, 2, virusBots(4), duels(4), 5); err != nil {
 		return nil, err
 	}
-	if f.ttt, err = tournament(ctx, db, tictactoe.Rules, 1, mnkBots(), duels(3), -1); err != nil {
+	if f.ttt, err = tournament(ctx, db, tictactoe.Rules, 1, inRowBots(), duels(4), -1); err != nil {
 		return nil, err
 	}
-	if f.c4, err = tournament(ctx, db, connectfour.Rules, 1, mnkBots(), duels(3), -1); err != nil {
+	if f.c4, err = tournament(ctx, db, connectfour.Rules, 1, inRowBots(), duels(4), -1); err != nil {
 		return nil, err
 	}
-	arena := []bot{arenaShipsBot("vigie"), arenaShipsBot("myope"), arenaShipsBot("corsaire")}
-	if f.arena, err = tournament(ctx, db, battleship.Rules{}, 1, arena, duels(3), -1); err != nil {
+	if f.boats, err = tournament(ctx, db, battleship.Rules{}, 1, boatsBots(), duels(4), -1); err != nil {
 		return nil, err
 	}
 	return f, nil

@@ -248,12 +248,22 @@ function crossTable(tid, ct) {
       const res = c.points > c.against ? 'win' : c.points < c.against ? 'loss' : 'draw';
       return el('td', { class: `cell ${res}`, dataset: { row: b.id, col: o.id } },
         el('a', { href: `/t/${tid}/pair/${b.id}/${o.id}`, title: `${b.name} – ${o.name}: ${c.wins} ${t('col.w')} · ${c.draws} ${t('col.d')} · ${c.losses} ${t('col.l')}`,
-          text: points(c.points) }));
+          text: points(c.points) }),
+        gameMarks(ct.games?.[i]?.[j]));
     }),
     el('td', { class: 'total', text: points(b.points) })));
-  const table = el('table', { class: 'cross' }, el('thead', {}, head), el('tbody', {}, rows));
+  // Past a dozen bots the cells are too small for a mark a game.
+  const table = el('table', { class: n > 12 ? 'cross many' : 'cross' }, el('thead', {}, head), el('tbody', {}, rows));
   table.style.setProperty('--n', n);
   return table;
+}
+
+// gameMarks are a crosstable cell's games, TCEC-like: one mark a game (1,
+// ½, 0 for the row bot), each opening its replay.
+function gameMarks(gs) {
+  if (!gs?.length) return null;
+  const mark = { W: '1', D: '½', L: '0' };
+  return el('span', { class: 'gm' }, gs.map((g) => el('a', { class: `g${g.r}`, href: `/game/${g.id}`, dataset: { game: g.id }, title: t('game.title', { id: g.id }), text: mark[g.r] })));
 }
 
 function fitCross(box, n) {
@@ -333,12 +343,29 @@ async function viewGame([id], q) {
   const title = el('div', { class: 'gametitle' },
     el('h1', {}, t('game.title', { id: g.id }), ' · ', vs(g.players.map((p) => el('a', { href: `/t/${tid}/bot/${p.bot_id}`, text: p.name })))),
     el('span', { class: 'dim', text: `${t('game.round', { round: g.round })} · ${rp.kind}` }),
-    g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null);
+    g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null,
+    el('a', { class: 'dim record', href: `/api/game/${g.id}/record.json`, download: `game-${g.id}.json`, text: t('game.record') }));
   const node = el('section', { class: 'page game-view' }, title);
-  const player = new Player(node, rp, game, { start, autoplay: q.has('play') });
+  const player = new Player(node, rp, game, { start, ...replayOptions(q, () => player) });
   const onKey = (e) => { if (!e.ctrlKey && !e.metaKey && !e.altKey && player.key(e)) e.preventDefault(); };
   document.addEventListener('keydown', onKey);
   return { node, tid, nav: 'crosstable', fit: () => player.reveal(), cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
+}
+
+// replayOptions reads a replay's URL options, for a replay shown on a
+// screen or embedded: autoplay (or play), speed=k, loop, theme=dark|light
+// (the <html> data-theme the stylesheet follows), controls=0.
+function replayOptions(q, player) {
+  const speed = +q.get('speed');
+  const theme = q.get('theme');
+  if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
+  return {
+    autoplay: q.has('autoplay') || q.has('play'),
+    speed: speed > 0 ? speed : undefined,
+    controls: q.get('controls') !== '0',
+    // play() starts over from the end; the pause lets the result be read.
+    onEnd: q.has('loop') ? () => setTimeout(() => player().root.isConnected && player().play(), 2000) : undefined,
+  };
 }
 
 // ------------------------------------------------------------ live
@@ -437,6 +464,7 @@ function botGame(tid, bid, g, open) {
   const faults = g.faults.length
     ? el('ul', { class: 'faults' }, g.faults.map((f) => el('li', { dataset: { n: f.n } },
       el('a', { href: `/game/${g.id}?move=${f.n}`, text: t('bot.fault', { n: f.n + 1, own: f.own, verdict: verdictText(f.verdict) }) }),
+      f.count > 1 ? el('b', { class: 'times', text: ' ' + t('bot.times', { n: f.count }) }) : null,
       f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + f.reason }) : null,
       f.detail ? el('pre', { class: 'detail', text: f.detail }) : null)))
     : el('p', { class: 'dim', text: t('bot.nofault') });

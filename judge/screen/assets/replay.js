@@ -42,6 +42,7 @@
 // they share from util.js: el, translator, verdictText, and markStyle(k),
 // mark k's colour, letter and ink for a canvas.
 
+import { scoreChart } from './chart.js';
 import { el, fill, t, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
@@ -145,6 +146,13 @@ const TICK = 30;
 // one line (cards, live cards, game rows).
 export const many = (seats) => seats > 4;
 
+// thought is a move-list line's thinking time: the slowest answer of the
+// frame, as the records time answers, so a bot's slow moves stand out.
+function thought(f) {
+  const ms = Math.max(0, ...f.moves.map((m) => m.elapsed_ms || 0));
+  return el('span', { class: 'ms', title: t('replay.thought'), dataset: { ms }, text: ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s` });
+}
+
 // Player shows a replay of rp drawn by the board module game: board, the
 // players, what happened, the moves, and the controls. opts: {start: frame,
 // autoplay, delay: ms per frame at 1×, onEnd, controls: false for the
@@ -176,7 +184,8 @@ export class Player {
     // must not move.
     this.why = el('div', { class: 'why' });
     const side = el('div', { class: many(this.names.length) ? 'side many' : 'side' }, this.cards, this.why, legend(game));
-    const right = el('div', { class: 'moves' }, el('h3', { text: t('replay.moves') }), this.list);
+    this.chart = scoreChart(this.frames, this.marks, t('replay.chart'));
+    const right = el('div', { class: 'moves' }, el('h3', { text: t('replay.moves') }), this.list, this.chart.node);
     const centre = el('div', { class: 'centre' }, stage, this.said, el('div', { class: 'resultbox' }, this.result));
     this.root.append(el('div', { class: 'replay-main' }, side, centre, right));
     if (opts.controls !== false) this.root.append(this.controls());
@@ -195,7 +204,7 @@ export class Player {
     what.classList.add('what');
     return el('li', { class: `${seat === null ? 'all' : 'mark-' + this.marks[seat]}${bad ? ' fault' : ''}`, dataset: { i },
       onclick: () => { this.pause(); this.seek(i); } },
-    el('span', { class: 'no', text: i }), el('span', { class: 'who', text: seat === null ? '' : this.names[seat] }), what);
+    el('span', { class: 'no', text: i }), el('span', { class: 'who', text: seat === null ? '' : this.names[seat] }), what, thought(f));
   }
 
   card(seat) {
@@ -323,6 +332,7 @@ export class Player {
     this.current?.classList.remove('current');
     this.current = this.lines[i];
     this.current?.classList.add('current');
+    this.chart.at(i);
     this.reveal();
   }
 

@@ -1,2 +1,4 @@
-// The board of botsArena's tictactoe: the marks-in-a-row board of games/mnk.
-export * from './mnk.js';
+// The board of tictactoe: the marks-in-a-row board its View is drawn by, shared
+// with the other game of the mnk engine.
+
+export * from '../inrow.js';
