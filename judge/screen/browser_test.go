@@ -85,16 +85,6 @@ func eval[T any](t *testing.T, ctx context.Context, p *browsertest.Page, expr st
 	return v
 }
 
-// click clicks the element of selector, once the page shows it.
-func click(t *testing.T, ctx context.Context, p *browsertest.Page, selector string) {
-	t.Helper()
-	sel, _ := json.Marshal(selector)
-	wait(t, ctx, p, fmt.Sprintf(`document.querySelector(%s)`, sel))
-	if err := p.Eval(ctx, fmt.Sprintf(`document.querySelector(%s).click()`, sel), nil); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func press(t *testing.T, ctx context.Context, p *browsertest.Page, keys ...string) {
 	t.Helper()
 	for _, k := range keys {
@@ -928,17 +918,7 @@ func TestReplayOfEveryGame(t *testing.T) {
 				most = max(most, len(g.Players))
 			}
 			g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == most })
-			start := fmt.Sprintf("/game/%d", g.ID)
-			if most == 2 {
-				start = fmt.Sprintf("/t/%d/crosstable", sd.t.ID)
-			}
-			p, ctx, srv := browse(t, start)
-			if most == 2 {
-				// A duel's replay is reached as the class reaches it: from
-				// the crosstable's cell, through the pair's games.
-				click(t, ctx, p, fmt.Sprintf(`a[href="/t/%d/pair/%d/%d"]`, sd.t.ID, g.Players[0].BotID, g.Players[1].BotID))
-				click(t, ctx, p, fmt.Sprintf(`a.game-row[data-game="%d"]`, g.ID))
-			}
+			p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
 			rp := replayOf(t, srv, g.ID)
 			wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
 			if got, want := eval[[]int](t, ctx, p, `[...document.querySelectorAll('.card.tomove')].map(c => +c.dataset.seat)`), rp.Frames[0].ToMove; !slices.Equal(got, want) {
