@@ -1,0 +1,131 @@
+package contest
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/games/virus"
+	"botjudge/results"
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// tracer looks, when its game starts, for what an earlier game of the same
+// bot could have left behind (a file in /tmp or /dev/shm, a background
+// process, an environment variable, a Unix socket, a changed harness), says
+// what it found in its log, then leaves all of it behind; it plays the
+// first legal cell.
+const tracer = `
+import os, socket, subprocess, sys
+
+found = []
+for path in ("/tmp/trace", "/dev/shm/trace", "/tmp/trace.sock"):
+    if os.path.exists(path):
+        found.append(path)
+if os.environ.get("TRACE"):
+    found.append("env TRACE")
+for pid in os.listdir("/proc"):
+    try:
+        with open("/proc/%s/cmdline" % pid, "rb") as f:
+            if b"trace-sleeper" in f.read():
+                found.append("process " + pid)
+    except OSError:
+        pass
+try:
+    with open("/opt/judge/harness.py", "a") as f:
+        f.write("# changed by a bot\n")
+    found.append("harness writable")
+except OSError:
+    pass
+print("TRACES:", ", ".join(found) or "none", flush=True)
+
+for path in ("/tmp/trace", "/dev/shm/trace"):
+    try:
+        with open(path, "w") as f:
+            f.write("left by a game")
+    except OSError:
+        pass
+os.environ["TRACE"] = "1"
+try:
+    socket.socket(socket.AF_UNIX).bind("/tmp/trace.sock")
+except OSError:
+    pass
+subprocess.Popen(["sh", "-c", "exec -a trace-sleeper sleep 600"], start_new_session=True,
+                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+def ia(game, side):
+    me = game["references"][side]
+    other = 3 - me
+    grid = game["grid"]
+    for r in range(10):
+        for c in range(10):
+            if grid[r][c] == 0 and any(0 <= r + dr < 10 and 0 <= c + dc < 10 and grid[r + dr][c + dc] == me
+                                       for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
+                return [r, c]
+    return False
+`
+
+// TestNothingCrossesGames: whatever the judge does with a bot's container
+// between its games (a fresh one, or a reused one after a reset), nothing
+// a game leaves behind reaches the bot's next game, and a game replayed
+// alone plays the same moves as in the tournament.
+func TestNothingCrossesGames(t *testing.T) {
+	d := sandboxtest.Docker(t)
+	ctx := context.Background()
+	root := t.TempDir()
+	subs := filepath.Join(root, "virus")
+	for _, name := range []string{"alice.py", "bob.py", "carol.py"} {
+		write(t, filepath.Join(subs, name), tracer+"# "+name+"\n", 0o644)
+	}
+	db, err := results.Open(filepath.Join(root, "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	lim := sandbox.DefaultLimits()
+	lim.Move = 2 * time.Second
+	cfg := Config{Rules: virus.Rules{}, Dir: subs, StageRoot: filepath.Join(root, "_bots"), Rounds: 1, Seed: 3, Scheme: results.SchemeDefault, Limits: lim, Workers: 1, Image: "test"}
+	sum, err := Run(ctx, d, db, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each bot plays four games, one after another on one worker.
+	if sum.Played != 6 {
+		t.Fatalf("played %d games, want 6", sum.Played)
+	}
+	list, err := db.Games(ctx, sum.Tournament.ID, results.GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range list {
+		full, err := db.Game(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range full.Players {
+			if !strings.Contains(p.Log, "TRACES: none") {
+				t.Errorf("game %d, %s found traces of an earlier game:\n%s", g.ID, p.Name, p.Log)
+			}
+		}
+		// The same game alone, on fresh containers, plays the same moves.
+		seats := make([]Seat, len(full.Players))
+		for i, p := range full.Players {
+			seats[i] = Seat{Name: p.Name, Bot: sandbox.Bot{Name: p.Name, Path: filepath.Join(subs, p.Name+".py"), Protocol: sandbox.ProtocolIA}}
+		}
+		alone, err := Play(ctx, d, Match{Rules: virus.Rules{}, Seed: full.Seed, Seats: seats}, lim, map[string]string{"botjudge.test": t.Name()}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(alone.Steps) != len(full.Moves) {
+			t.Fatalf("game %d: %d moves in the tournament, %d alone", g.ID, len(full.Moves), len(alone.Steps))
+		}
+		for i, st := range alone.Steps {
+			if string(st.Answer) != string(full.Moves[i].Answer) {
+				t.Errorf("game %d, move %d: %s in the tournament, %s alone", g.ID, i, full.Moves[i].Answer, st.Answer)
+			}
+		}
+	}
+}
