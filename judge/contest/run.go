@@ -393,7 +393,7 @@ func (g *gamePlayer) seatsOf(p Planned) []Seat {
 }
 
 func (g *gamePlayer) labelsOf(p Planned) map[string]string {
-	labels := map[string]string{"botjudge.key": p.Key}
+	labels := map[string]string{sandbox.LabelGameKey: p.Key}
 	for k, v := range g.labels {
 		labels[k] = v
 	}
