@@ -11,6 +11,7 @@ import (
 	"io"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -38,8 +39,8 @@ type Pool struct {
 
 	mu      sync.Mutex
 	idle    []*warm // least recently used first
-	closed  bool
 	removal sync.WaitGroup
+	created atomic.Int64
 }
 
 // NewPool keeps up to max containers of d waiting (DefaultIdle when max is
@@ -57,20 +58,30 @@ func (p *Pool) Start(ctx context.Context, bot Bot, lim Limits, labels map[string
 	return start(ctx, p, bot, lim, labels)
 }
 
-// Drain removes the waiting containers, and waits for the removals under
-// way. The pool keeps none after it.
+// Drain removes the waiting containers, all at once, and waits for every
+// removal under way: at the end of a tournament, whose bots the next one
+// does not play, and at the end of a run. The pool stays usable.
 func (p *Pool) Drain(ctx context.Context) error {
 	p.mu.Lock()
 	idle := p.idle
-	p.idle, p.closed = nil, true
+	p.idle = nil
 	p.mu.Unlock()
-	var errs []error
-	for _, w := range idle {
-		errs = append(errs, kill(ctx, w.box))
+	errs := make([]error, len(idle))
+	var wg sync.WaitGroup
+	for i, w := range idle {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = kill(ctx, w.box)
+		}()
 	}
+	wg.Wait()
 	p.removal.Wait()
 	return errors.Join(errs...)
 }
+
+// Created counts the containers the pool created so far.
+func (p *Pool) Created() int { return int(p.created.Load()) }
 
 func (p *Pool) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	key, err := poolKey(spec)
@@ -92,6 +103,7 @@ func (p *Pool) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if err != nil {
 		return nil, err
 	}
+	p.created.Add(1)
 	w := &warm{pool: p, key: key, box: c}
 	if err := c.attachAndStart(ctx, w, logRoute{w}); err != nil {
 		return nil, errors.Join(fmt.Errorf("sandbox: starting the container of %s: %w", spec.bot.Name, err), kill(ctx, c))
@@ -140,11 +152,6 @@ func (p *Pool) take(key string) *warm {
 // removing the one that waited longest.
 func (p *Pool) put(w *warm) {
 	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		p.remove(w)
-		return
-	}
 	p.idle = append(p.idle, w)
 	var evicted *warm
 	if len(p.idle) > p.max {

@@ -94,22 +94,31 @@ def ia(game, side):
 // a game leaves behind reaches the bot's next game, and a game replayed
 // alone plays the same moves as in the tournament.
 func TestNothingCrossesGames(t *testing.T) {
-	t.Run("fresh", func(t *testing.T) { nothingCrosses(t, sandboxtest.Docker(t), 0) })
-	// Three bots each check and play four games (15 sessions), with the
-	// next game started while one plays: at most two containers per bot.
-	t.Run("reused", func(t *testing.T) { nothingCrosses(t, sandboxtest.Pool(t).Pool, 6) })
+	t.Run("fresh", func(t *testing.T) {
+		d := sandboxtest.Docker(t)
+		nothingCrosses(t, d)
+		if n := sandboxtest.Leftovers(t, d); n > 0 {
+			t.Errorf("%d containers left after the tournament", n)
+		}
+	})
+	t.Run("reused", func(t *testing.T) {
+		p := sandboxtest.Pool(t).Pool
+		nothingCrosses(t, p)
+		if n := sandboxtest.Leftovers(t, p.Docker); n > 0 {
+			t.Errorf("%d containers left after the tournament", n)
+		}
+		// Three bots each check and play four games (15 sessions), with
+		// the next game started while one plays: at most two containers
+		// per bot.
+		if n := p.Created(); n > 6 {
+			t.Errorf("%d containers for 15 sessions of 3 bots", n)
+		}
+	})
 }
 
-// reusing is a runner that may keep containers after their games.
-type reusing interface {
-	Runner
-	Containers(ctx context.Context) ([]string, error)
-}
-
-// nothingCrosses plays the tracers' tournament on run, which may keep up to
-// most containers after it (and must keep some, unless most is 0), then
-// each game alone on fresh containers.
-func nothingCrosses(t *testing.T, run reusing, most int) {
+// nothingCrosses plays the tracers' tournament on run, then each game alone
+// on fresh containers.
+func nothingCrosses(t *testing.T, run Runner) {
 	d := sandboxtest.Docker(t)
 	ctx := context.Background()
 	root := t.TempDir()
@@ -129,8 +138,8 @@ func nothingCrosses(t *testing.T, run reusing, most int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ids, err := run.Containers(ctx); err != nil || len(ids) > most || most > 0 && len(ids) == 0 {
-		t.Fatalf("%d containers after the tournament (%v), want 1 to %d", len(ids), err, most)
+	if n := sandboxtest.Leftovers(t, d); n > 0 {
+		t.Errorf("%d containers left after the tournament", n)
 	}
 	// Each bot plays four games, one after another on one worker.
 	if sum.Played != 6 {

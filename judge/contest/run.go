@@ -214,6 +214,11 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	}
 	sum.Played = g.done - sum.Skipped
 	sum.Failed = len(todo)
+	// The containers kept for these bots' next games are of no more use.
+	var drainErr error
+	if d, ok := run.(drainer); ok {
+		drainErr = d.Drain(context.WithoutCancel(ctx))
+	}
 	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
 	// failure must not stay on the screen as live until the next run.
 	clearErr := store.ClearLive(context.WithoutCancel(ctx), t.ID)
@@ -223,8 +228,8 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if sum.Failed > 0 {
 		return sum, fmt.Errorf("%d games could not be played because the judge failed (%s); fix it and run again: recorded games are kept", sum.Failed, g.lastFailure)
 	}
-	if clearErr != nil {
-		return sum, clearErr
+	if err := errors.Join(clearErr, drainErr); err != nil {
+		return sum, err
 	}
 	report(Event{Kind: "done", Done: g.done, Total: len(plan)})
 	return sum, store.FinishRun(context.WithoutCancel(ctx), t.ID)
@@ -382,6 +387,11 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 	players.Wait()
 	closing.Wait()
 	return failed
+}
+
+// drainer is a runner that keeps containers between games (sandbox.Pool).
+type drainer interface {
+	Drain(ctx context.Context) error
 }
 
 func (g *gamePlayer) seatsOf(p Planned) []Seat {
