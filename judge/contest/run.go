@@ -198,6 +198,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		}
 	}
 	sum.Skipped = len(plan) - len(todo)
+	todo = spread(todo)
 	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: len(plan)}
 	g.done, g.skipped = sum.Skipped, sum.Skipped
 	g.began = time.Now()
