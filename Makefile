@@ -37,7 +37,7 @@ test: build
 bench: image
 	$(BIN) bench
 	$(GO) test -run '^$$' -bench 'Ask' -benchtime 500x ./sandbox/
-	$(GO) test -run '^$$' -bench 'StartClose' -benchtime 20x ./sandbox/
+	$(GO) test -run '^$$' -bench 'StartClose|Phases' -benchtime 20x ./sandbox/
 	$(GO) test -run '^$$' -bench Standings10k ./results/
 
 clean:

@@ -78,6 +78,6 @@ func quickSizes(sz bench.Sizes) bench.Sizes {
 	sz.Asks, sz.Requests, sz.Games = 50, 10, 4
 	sz.TrivialBots, sz.ThinkingBots, sz.SleepingBots, sz.Repeats = 3, 2, 3, 1
 	sz.MemoryBots, sz.MemoryGames = 10, 10
-	sz.StandingsGames = 1000
+	sz.FairMoves, sz.StandingsGames = 60, 1000
 	return sz
 }

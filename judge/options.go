@@ -154,12 +154,18 @@ func openRunner(ctx context.Context, kind string, stderr io.Writer) (contest.Run
 		d.Close()
 		return nil, "", nil, err
 	}
-	return d, digest, func() {
+	// Each bot's container serves its games one after another (SPEC §5):
+	// a game then costs an interpreter start, not a container's life.
+	pool := sandbox.NewPool(d, 0)
+	return pool, digest, func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := pool.Drain(rctx); err != nil {
+			fmt.Fprintf(stderr, "judge: %v\n", err)
+		}
 		// The engine may finish creating a container for a judge killed
 		// in the middle of the request after the reaping above: reap its
 		// late containers too, even when stopped by Ctrl-C.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
 		if n, err := d.Reap(rctx); err != nil {
 			fmt.Fprintf(stderr, "judge: %v\n", err)
 		} else if n > 0 {

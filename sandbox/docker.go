@@ -6,8 +6,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,6 +37,9 @@ const (
 	LabelStart = "botjudge.pidstart" // ...and its start time, against pid reuse
 	LabelHost  = "botjudge.host"     // the judge's machine: its pids mean nothing elsewhere
 	LabelBot   = "botjudge.bot"      // the bot's name
+	// LabelGameKey names the game a container serves; a container reused
+	// across games (Pool) does not carry it.
+	LabelGameKey = "botjudge.key"
 )
 
 // Options configure NewDocker.
@@ -105,6 +110,20 @@ func (d *Docker) Start(ctx context.Context, bot Bot, lim Limits, labels map[stri
 }
 
 func (d *Docker) launch(ctx context.Context, spec launchSpec) (proc, error) {
+	c, err := d.create(ctx, spec, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.attachAndStart(ctx, spec.out, spec.log); err != nil {
+		return nil, errors.Join(fmt.Errorf("sandbox: starting the container of %s: %w", spec.bot.Name, err), kill(ctx, c))
+	}
+	return c, nil
+}
+
+// create makes the container of spec's bot, not started yet. A reused
+// container runs the warden rather than the harness, and does not carry
+// LabelGameKey: it serves more than one game.
+func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box, error) {
 	src, err := filepath.Abs(spec.bot.Path)
 	if err != nil {
 		return nil, err
@@ -120,12 +139,17 @@ func (d *Docker) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	for k, v := range d.labels {
 		labels[k] = v
 	}
+	cmd := append([]string{"/usr/bin/python3", "-I", harnessPath}, spec.harnessArgs(target, "/tmp")...)
+	if reused {
+		delete(labels, LabelGameKey)
+		cmd = slices.Insert(cmd, 3, "--warden")
+	}
 	pids := spec.lim.Pids
 	cfg := &container.Config{
 		Image: d.image,
-		// The harness is PID 1 on purpose (no init): it kills and reaps
-		// whatever a request leaves behind.
-		Cmd:        append([]string{"/usr/bin/python3", "-I", harnessPath}, spec.harnessArgs(target, "/tmp")...),
+		// The harness (or the warden) is PID 1 on purpose (no init): it
+		// kills and reaps whatever a request leaves behind.
+		Cmd:        cmd,
 		User:       "65534:65534",
 		Env:        []string{},
 		WorkingDir: "/tmp",
@@ -159,11 +183,7 @@ func (d *Docker) launch(ctx context.Context, spec launchSpec) (proc, error) {
 		}
 		return nil, fmt.Errorf("sandbox: creating the container of %s: %w", spec.bot.Name, err)
 	}
-	c := &box{cli: d.cli, id: created.ID, ended: make(chan struct{})}
-	if err := c.attachAndStart(ctx, spec); err != nil {
-		return nil, errors.Join(fmt.Errorf("sandbox: starting the container of %s: %w", spec.bot.Name, err), kill(ctx, c))
-	}
-	return c, nil
+	return &box{cli: d.cli, id: created.ID, ended: make(chan struct{})}, nil
 }
 
 // hardened is the host side of every container: no network, read-only
@@ -201,7 +221,9 @@ type box struct {
 	killErr error
 }
 
-func (c *box) attachAndStart(ctx context.Context, spec launchSpec) error {
+// attachAndStart starts the container with its stdout copied to out and
+// its stderr to log.
+func (c *box) attachAndStart(ctx context.Context, out, log io.Writer) error {
 	// Attach before start, or the first lines could be lost.
 	stream, err := c.cli.ContainerAttach(ctx, c.id, container.AttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true})
 	if err != nil {
@@ -213,7 +235,7 @@ func (c *box) attachAndStart(ctx context.Context, spec launchSpec) error {
 		defer close(c.ended)
 		// The stream ends when the container does; an error only means
 		// the same, seen from a closed connection.
-		_, _ = stdcopy.StdCopy(spec.out, spec.log, stream.Reader)
+		_, _ = stdcopy.StdCopy(out, log, stream.Reader)
 	}()
 	return c.cli.ContainerStart(ctx, c.id, container.StartOptions{})
 }

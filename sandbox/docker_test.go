@@ -79,13 +79,17 @@ func BenchmarkAskLocal(b *testing.B) { benchmarkAsk(b, sandbox.NewLocal()) }
 // BenchmarkStartClose is a container from creation to ready, and its
 // removal.
 func BenchmarkStartClose(b *testing.B) {
-	d := sandboxtest.Docker(b)
+	b.Run("fresh", func(b *testing.B) { benchmarkStartClose(b, sandboxtest.Docker(b)) })
+	b.Run("reused", func(b *testing.B) { benchmarkStartClose(b, sandboxtest.Pool(b).Pool) })
+}
+
+func benchmarkStartClose(b *testing.B, r runner) {
 	bot := virusBot(b, trivialBot)
 	ctx := context.Background()
 	var took []time.Duration
 	for b.Loop() {
 		began := time.Now()
-		s, err := d.Start(ctx, bot, sandbox.DefaultLimits(), nil)
+		s, err := r.Start(ctx, bot, sandbox.DefaultLimits(), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -95,6 +99,25 @@ func BenchmarkStartClose(b *testing.B) {
 		took = append(took, time.Since(began))
 	}
 	reportMedian(b, took, time.Millisecond, "median-ms")
+}
+
+// BenchmarkPhases: where a fresh container's time goes, each step's median.
+func BenchmarkPhases(b *testing.B) {
+	d := sandboxtest.Docker(b)
+	bot := virusBot(b, trivialBot)
+	var took [4][]time.Duration
+	for b.Loop() {
+		t, err := sandbox.Phases(context.Background(), d, bot)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range t {
+			took[i] = append(took[i], t[i])
+		}
+	}
+	for i, name := range []string{"create-ms", "start-ms", "ready-ms", "remove-ms"} {
+		reportMedian(b, took[i], time.Millisecond, name)
+	}
 }
 
 func reportMedian(b *testing.B, took []time.Duration, unit time.Duration, name string) {

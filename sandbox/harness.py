@@ -15,12 +15,16 @@ its first --log bytes on to its own stderr and drops the rest here, so that a
 bot printing without end costs the judge nothing; a line that follows dropped
 log says how much so far, as {"id": n, "dropped": d, ...}.
 
-The harness ends when the judge hangs up (its stdin closes), even while the
-bot runs: a judge that dies leaves nothing running. A bot that keeps the
-interpreter from ever reaching that check is ended when the judge has not
-asked anything for --idle seconds.
+The harness ends when the judge hangs up (its stdin closes) or sends {"end": true},
+even while the bot runs: a judge that dies leaves nothing running. A bot that
+keeps the interpreter from ever reaching that check is ended when the judge
+has not asked anything for --idle seconds.
 
-usage: harness.py [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--home DIR] ia|program BOT
+In a container reused across a bot's games, PID 1 is the warden instead
+(harness.py --warden ARGS, see warden()): it starts `harness.py --contained
+ARGS` afresh for each game and resets the container after it.
+
+usage: harness.py [--warden|--contained] [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--home DIR] ia|program BOT
 """
 
 import argparse
@@ -55,6 +59,11 @@ NODE_FRAME = re.compile(r"\s+at ")
 CATCH_UP_MAX = 1 << 20
 # How long a harness whose judge hung up lets the bot's request finish.
 HANGUP_GRACE = 0.5
+# The judge's line that ends a game in a reused container.
+END_LINE = b'{"end":true}'
+# Set by main(): this harness owns every process of its container but PID 1
+# (it is PID 1, or the warden's child).
+CONTAINED = False
 
 
 class LogSink:
@@ -217,6 +226,8 @@ class Listener:
 
     def listen(self):
         for line in self.channel.reader:
+            if line.rstrip(b"\r\n") == END_LINE:
+                break
             self.lines.put(line)
         self.lines.put(None)
         time.sleep(HANGUP_GRACE)
@@ -456,7 +467,7 @@ def entry_point(path):
 
 def oom_kills():
     """The container's count of OOM kills, or None when it cannot be read."""
-    if os.getpid() != 1:
+    if not CONTAINED:
         return None
     for name in ("/sys/fs/cgroup/memory/memory.oom_control", "/sys/fs/cgroup/memory.events"):
         try:
@@ -499,10 +510,11 @@ class Program:
             self.kill_all(proc)
 
     def kill_all(self, proc):
-        """Kills everything the request started. As PID 1 of a container
-        that is every other process; elsewhere, the bot's process group."""
+        """Kills everything the request started. In a container that is
+        every other process (but the warden, PID 1, whom kill(-1) spares);
+        elsewhere, the bot's process group."""
         try:
-            if os.getpid() == 1:
+            if CONTAINED:
                 os.kill(-1, signal.SIGKILL)
             else:
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -510,7 +522,8 @@ class Program:
             pass
 
     def reap(self):
-        """As PID 1, waits for every orphan the kill left as a zombie."""
+        """As PID 1, waits for every orphan the kill left as a zombie (under
+        a warden, the orphans are the warden's to reap)."""
         if os.getpid() != 1:
             return
         give_up = time.monotonic() + 1
@@ -797,10 +810,160 @@ def parse_output(raw):
     return None, text.replace("\r", " ").replace("\n", " ")
 
 
+# ---------------------------------------------------------------- warden
+
+GAME_PREFIX = b'{"game": "'
+# How long the warden waits for the processes it killed to be gone.
+RESET_WAIT = 5.0
+
+
+def warden(args):
+    """PID 1 of a container that serves one bot's games one after another
+    (SPEC §5): for each game it starts a fresh harness, a new interpreter, on
+    the container's stdin and stdout; once that harness has ended it kills
+    every other process, empties /tmp and the IPC namespace, and reports
+    {"warden": nonce, "status": s, "oom": b, "clean": b}, with the nonce of
+    the judge's {"game": nonce} line, which no bot ever sees, so a bot cannot
+    forge the report. The bot runs as the warden's own user; it cannot reach
+    the warden all the same: signals from inside the container never reach a
+    PID 1 that has no handler for them (SIGKILL included), and a process that
+    is not dumpable cannot be traced, nor its memory, descriptors or
+    environment opened. The warden ends, and the container with it, when
+    the judge hangs up."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE: 0
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    env = dict(os.environ)
+    harness = os.path.abspath(__file__)
+    while True:
+        nonce = next_game()
+        if nonce is None:
+            reset(libc)
+            os._exit(0)
+        before = oom_kills()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                # As a container's first process would have them.
+                for sig in (signal.SIGPIPE, signal.SIGXFSZ):
+                    signal.signal(sig, signal.SIG_DFL)
+                os.execve(sys.executable, [sys.executable, "-I", harness, "--contained"] + args, env)
+            except BaseException:
+                traceback.print_exc()
+            finally:
+                os._exit(127)
+        status = wait_for(pid)
+        after = oom_kills()
+        clean = reset(libc)
+        report = {"warden": nonce, "status": status, "clean": clean,
+                  "oom": before is not None and after is not None and after > before}
+        # A bot may have left half a line on the channel: end it first.
+        os.write(1, b"\n" + json.dumps(report).encode() + b"\n")
+
+
+def next_game():
+    """Reads the judge's lines up to a game line and returns its nonce;
+    what comes before it (a request or an end line its harness did not live
+    to read) is dropped. None when the judge hung up. The judge writes
+    nothing after a game line until the game's harness is ready, so reading
+    ahead takes nothing from it."""
+    data = b""
+    while True:
+        chunk = os.read(0, 65536)
+        if not chunk:
+            return None
+        data = (data + chunk)[-65536:]
+        at = data.rfind(GAME_PREFIX)
+        end = data.find(b"\n", at)
+        if at >= 0 and end >= 0:
+            try:
+                return json.loads(data[at:end])["game"]
+            except (ValueError, KeyError, TypeError):
+                data = data[end:]
+
+
+def wait_for(pid):
+    """Waits for the harness, reaping the orphans on the way; returns its
+    status as a container's exit code (128 + n for signal n)."""
+    while True:
+        try:
+            got, status = os.waitpid(-1, 0)
+        except ChildProcessError:
+            return 127
+        if got == pid:
+            code = os.waitstatus_to_exitcode(status)
+            return 128 - code if code < 0 else code
+
+
+def others():
+    return [p for p in os.listdir("/proc") if p.isdigit() and p != "1"]
+
+
+def reset(libc):
+    """Kills every process but the warden and empties every place a bot
+    can write; True when nothing is left."""
+    give_up = time.monotonic() + RESET_WAIT
+    while others():
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0] > 0:
+                pass
+        except ChildProcessError:
+            pass
+        if time.monotonic() > give_up:
+            return False
+        time.sleep(0.001)
+    clean = empty("/tmp")
+    if os.path.isdir("/dev/mqueue"):
+        clean = empty("/dev/mqueue") and clean
+    return remove_ipc(libc) and clean
+
+
+def empty(top):
+    """Removes everything under top, even what its owner made unreadable."""
+    try:
+        for name in os.listdir(top):
+            path = os.path.join(top, name)
+            if os.path.isdir(path) and not os.path.islink(path):
+                os.chmod(path, 0o700)
+                empty(path)
+                os.rmdir(path)
+            else:
+                os.unlink(path)
+        return not os.listdir(top)
+    except (OSError, RecursionError):
+        return False
+
+
+def remove_ipc(libc):
+    """Removes the System V shared memory, semaphores and message queues
+    that outlive their processes in the container's IPC namespace."""
+    clean = True
+    for kind, remove in (("shm", lambda i: libc.shmctl(i, 0, None)),
+                         ("sem", lambda i: libc.semctl(i, 0, 0)),
+                         ("msg", lambda i: libc.msgctl(i, 0, None))):
+        try:
+            with open("/proc/sysvipc/" + kind) as f:
+                ids = [int(line.split()[1]) for line in list(f)[1:] if line.strip()]
+        except OSError:
+            continue
+        for i in ids:
+            clean = remove(i) == 0 and clean
+    return clean
+
+
 # ---------------------------------------------------------------- main
 
 def main():
+    global CONTAINED
+    if sys.argv[1:2] == ["--warden"]:
+        warden(sys.argv[2:])
     parser = argparse.ArgumentParser()
+    parser.add_argument("--contained", action="store_true")
     parser.add_argument("--move", type=float, default=10.0)
     parser.add_argument("--startup", type=float, default=10.0)
     parser.add_argument("--answer", type=int, default=65536)
@@ -810,6 +973,12 @@ def main():
     parser.add_argument("protocol", choices=("ia", "program"))
     parser.add_argument("bot")
     opts = parser.parse_args()
+    CONTAINED = opts.contained or os.getpid() == 1
+    if opts.contained:
+        # Under a warden: the harness and the bot, not the warden, are
+        # the first killed when the container runs out of memory.
+        with open("/proc/self/oom_score_adj", "w") as f:
+            f.write("1000")
 
     channel = Channel(opts.log)
     listener = Listener(channel, opts.idle)

@@ -19,7 +19,7 @@ import (
 )
 
 // orphanEnv holds, in the judge that TestNoContainerOutlivesItsJudge starts
-// and kills, the bots it must run.
+// and kills, "fresh:" or "reused:" and the bots it must run.
 const orphanEnv = "BOTJUDGE_ORPHAN_BOTS"
 
 // orphanBound is how long a container may outlive its judge: the harness's
@@ -34,6 +34,14 @@ func TestNoContainerOutlivesItsJudge(t *testing.T) {
 		orphanJudge(t)
 		return
 	}
+	t.Run("fresh", func(t *testing.T) { noOrphans(t, "fresh") })
+	t.Run("reused", func(t *testing.T) { noOrphans(t, "reused") })
+}
+
+// noOrphans runs a judge whose containers are fresh ones or, with
+// "reused", reused ones (its bots in containers that already served a
+// game, and one more container waiting for a game), and kills it.
+func noOrphans(t *testing.T, mode string) {
 	// The runtime image the judge runs its bots in, built if needed.
 	sandboxtest.Docker(t)
 	stubborn := "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
@@ -48,7 +56,7 @@ func TestNoContainerOutlivesItsJudge(t *testing.T) {
 		spec = append(spec, b.Protocol+"="+b.Path)
 	}
 	judge := exec.Command(os.Args[0], "-test.run=^TestNoContainerOutlivesItsJudge$", "-test.v")
-	judge.Env = append(os.Environ(), orphanEnv+"="+strings.Join(spec, ","))
+	judge.Env = append(os.Environ(), orphanEnv+"="+mode+":"+strings.Join(spec, ","))
 	out, err := judge.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -80,8 +88,12 @@ func TestNoContainerOutlivesItsJudge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(list) != len(bots) {
-		t.Fatalf("the judge left %d containers, want %d (one per bot)", len(list), len(bots))
+	want := len(bots)
+	if mode == "reused" {
+		want++
+	}
+	if len(list) != want {
+		t.Fatalf("the judge left %d containers, want %d", len(list), want)
 	}
 	killed := time.Now()
 	deadline := killed.Add(orphanBound)
@@ -105,14 +117,16 @@ func TestNoContainerOutlivesItsJudge(t *testing.T) {
 // never ends, says "asking" and waits to be killed.
 func orphanJudge(t *testing.T) {
 	ctx := context.Background()
-	d, err := sandbox.NewDocker(ctx, sandbox.Options{})
-	if err != nil {
-		t.Fatal(err)
+	mode, bots, _ := strings.Cut(os.Getenv(orphanEnv), ":")
+	var r runner = sandboxtest.Docker(t)
+	if mode == "reused" {
+		r = sandboxtest.Pool(t)
 	}
 	lim := limits(time.Minute)
-	for _, b := range strings.Split(os.Getenv(orphanEnv), ",") {
+	for i, b := range strings.Split(bots, ",") {
 		protocol, path, _ := strings.Cut(b, "=")
-		s, err := d.Start(ctx, sandbox.Bot{Name: "stubborn", Path: path, Protocol: protocol}, lim, nil)
+		bot := sandbox.Bot{Name: "stubborn", Path: path, Protocol: protocol}
+		s, err := r.Start(ctx, bot, lim, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,6 +134,16 @@ func orphanJudge(t *testing.T) {
 			t.Fatalf("%s not ready: %s", path, r.Detail)
 		}
 		go func() { _, _ = s.Ask(ctx, []byte(virusRequest("player_1", ""))) }()
+		if w, ok := r.(sandboxtest.Warmed); ok && i == 0 {
+			// One more container, waiting in the pool for a game.
+			s, err := w.Pool.Start(ctx, bot, lim, nil)
+			if err == nil {
+				err = s.Close(ctx)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	fmt.Println("asking")
 	time.Sleep(time.Hour)

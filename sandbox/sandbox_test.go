@@ -21,8 +21,9 @@ type runner interface {
 	Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error)
 }
 
-// eachRunner runs test against the local runner and against Docker, in
-// parallel subtests.
+// eachRunner runs test against the local runner, against Docker, and
+// against Docker whose containers are reused (each test's bots play once
+// in a container that a bot of theirs already used), in parallel subtests.
 func eachRunner(t *testing.T, test func(t *testing.T, r runner)) {
 	t.Run("local", func(t *testing.T) {
 		t.Parallel()
@@ -31,6 +32,10 @@ func eachRunner(t *testing.T, test func(t *testing.T, r runner)) {
 	t.Run("docker", func(t *testing.T) {
 		t.Parallel()
 		test(t, sandboxtest.Docker(t))
+	})
+	t.Run("reused", func(t *testing.T) {
+		t.Parallel()
+		test(t, sandboxtest.Pool(t))
 	})
 }
 

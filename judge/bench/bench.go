@@ -64,6 +64,10 @@ type Sizes struct {
 	FreeForAllBots int
 	FreeForAllLife int
 
+	// FairMoves are timed for a bot doing fixed work, alone and beside a
+	// busy tournament.
+	FairMoves int
+
 	StandingsGames int // games in the database whose standings are timed
 	Workers        int // games at once; 0 is the judge's default
 }
@@ -78,6 +82,7 @@ func DefaultSizes() Sizes {
 		// A whole game of these bots lasts about 1,500 turns and 5 minutes
 		// on each runner: 300 cells of trail keep the bench short.
 		FreeForAllBots: 12, FreeForAllLife: 300,
+		FairMoves:      200,
 		StandingsGames: 10_000,
 	}
 }
@@ -183,7 +188,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 		work = dir
 	}
 	b := &bencher{cfg: cfg, sz: cfg.Sizes, work: work, log: cfg.Log}
-	for file, dst := range map[string]*benchBot{"first_cell.py": &b.firstCell, "thinking.py": &b.thinking, "shot.py": &b.shot} {
+	for file, dst := range map[string]*benchBot{"first_cell.py": &b.firstCell, "thinking.py": &b.thinking, "shot.py": &b.shot, "fixed_work.py": &b.fixedWork} {
 		var err error
 		if *dst, err = loadBot(file); err != nil {
 			return Report{}, err
@@ -195,7 +200,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	b.sides = [2]Side{cfg.Sandboxed, cfg.Plain}
 	load, _ := os.ReadFile("/proc/loadavg")
 	b.note("machine: %d cores (GOMAXPROCS %d), load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
-	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.freeForAll, b.memory, b.standings}
+	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.fairness, b.freeForAll, b.memory, b.standings}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return b.report, err
@@ -213,9 +218,9 @@ type bencher struct {
 	sides  [2]Side // sandboxed, plain
 	report Report
 
-	// firstCell answers at once, thinking slows it down, and shot is a
-	// program bot answering at once.
-	firstCell, thinking, shot benchBot
+	// firstCell answers at once, thinking slows it down, fixedWork too but
+	// by a number of steps, and shot is a program bot answering at once.
+	firstCell, thinking, fixedWork, shot benchBot
 }
 
 var sideNames = [2]string{"sandboxed", "plain"}

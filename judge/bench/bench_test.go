@@ -25,7 +25,7 @@ func tiny() Sizes {
 		SleepingBots: 2, Sleep: time.Millisecond,
 		MemoryBots: 4, MemoryGames: 3,
 		FreeForAllBots: 3, FreeForAllLife: 6,
-		StandingsGames: 300, Workers: 2,
+		FairMoves: 10, StandingsGames: 300, Workers: 2,
 	}
 }
 
@@ -40,6 +40,7 @@ var rows = []string{
 	"thinking tournament, CPU: judge", "thinking tournament, CPU: bots", "thinking tournament, CPU: rest",
 	"sleeping tournament (2 games, 1ms sleep/move), games/min", "same, each game started, played, removed in turn",
 	"gain of starting and removing behind other games",
+	"fixed-work move (10 moves), p99 alone", "same, p99 during a trivial tournament", "same, p99 busy / p99 alone",
 	// Its bots turn back into themselves once 6 cells long: the 6th turn
 	// after the one of the init message.
 	"free-for-all of 3 bots (7 turns), wall", "free-for-all, judge CPU per turn",
@@ -100,15 +101,17 @@ func TestRunLocal(t *testing.T) {
 	checkReport(t, rep)
 }
 
+// TestRunDocker measures the judge's own runner, the pool of reused
+// containers, which leaves none once drained.
 func TestRunDocker(t *testing.T) {
-	d := sandboxtest.Docker(t)
+	p := sandboxtest.Pool(t).Pool
 	containers, err := ContainersCPU()
 	if err != nil {
 		t.Logf("%v: estimating", err)
 		containers = MachineMinusJudge()
 	}
 	rep, err := Run(context.Background(), Config{
-		Sandboxed: Side{Runner: d, Bots: containers},
+		Sandboxed: Side{Runner: p, Bots: containers},
 		Plain:     Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()},
 		Sizes:     tiny(), Work: t.TempDir(),
 	})
@@ -116,9 +119,6 @@ func TestRunDocker(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkReport(t, rep)
-	if n := sandboxtest.Leftovers(t, d); n != 0 {
-		t.Errorf("%d containers left", n)
-	}
 }
 
 // TestBotFault makes a misbehaving benchmark bot an error rather than a

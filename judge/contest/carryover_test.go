@@ -14,17 +14,23 @@ import (
 )
 
 // tracer looks, when its game starts, for what an earlier game of the same
-// bot could have left behind (a file in /tmp or /dev/shm, a background
-// process, an environment variable, a Unix socket, a changed harness), says
-// what it found in its log, then leaves all of it behind; it plays the
-// first legal cell.
+// bot could have left behind (a file in /tmp, /dev/shm or /dev/mqueue, a
+// locked-up folder, a background process, an environment variable, a Unix
+// socket, System V shared memory, a changed harness), says what it found in
+// its log, then leaves all of it behind; it also tries to reach the
+// process that outlives games in a reused container (PID 1: its memory,
+// descriptors, environment, and signals). It plays the first legal cell.
 const tracer = `
-import os, socket, subprocess, sys
+import ctypes, os, signal, socket, subprocess, sys
 
+libc = ctypes.CDLL(None, use_errno=True)
+TRACE_KEY = 0x7ace
 found = []
-for path in ("/tmp/trace", "/dev/shm/trace", "/tmp/trace.sock"):
+for path in ("/tmp/trace", "/dev/shm/trace", "/tmp/trace.sock", "/dev/mqueue/trace", "/tmp/locked"):
     if os.path.exists(path):
         found.append(path)
+if libc.shmget(TRACE_KEY, 4096, 0) >= 0:
+    found.append("shared memory")
 if os.environ.get("TRACE"):
     found.append("env TRACE")
 for pid in os.listdir("/proc"):
@@ -40,14 +46,29 @@ try:
     found.append("harness writable")
 except OSError:
     pass
+if os.getpid() != 1:
+    for path in ("/proc/1/mem", "/proc/1/environ", "/proc/1/fd/0"):
+        try:
+            open(path, "rb").close()
+            found.append("opened " + path)
+        except OSError:
+            pass
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGUSR1, signal.SIGKILL):
+        try:
+            os.kill(1, sig)
+        except OSError:
+            pass
 print("TRACES:", ", ".join(found) or "none", flush=True)
 
-for path in ("/tmp/trace", "/dev/shm/trace"):
+for path in ("/tmp/trace", "/dev/shm/trace", "/dev/mqueue/trace"):
     try:
         with open(path, "w") as f:
             f.write("left by a game")
     except OSError:
         pass
+os.makedirs("/tmp/locked/deeper", exist_ok=True)
+os.chmod("/tmp/locked", 0)
+libc.shmget(TRACE_KEY, 4096, 0o1600)
 os.environ["TRACE"] = "1"
 try:
     socket.socket(socket.AF_UNIX).bind("/tmp/trace.sock")
@@ -73,6 +94,32 @@ def ia(game, side):
 // a game leaves behind reaches the bot's next game, and a game replayed
 // alone plays the same moves as in the tournament.
 func TestNothingCrossesGames(t *testing.T) {
+	t.Run("fresh", func(t *testing.T) {
+		d := sandboxtest.Docker(t)
+		nothingCrosses(t, d)
+		if n := sandboxtest.Leftovers(t, d); n > 0 {
+			t.Errorf("%d containers left after the tournament", n)
+		}
+	})
+	t.Run("reused", func(t *testing.T) {
+		p := sandboxtest.Pool(t).Pool
+		nothingCrosses(t, p)
+		if n := sandboxtest.Leftovers(t, p.Docker); n > 0 {
+			t.Errorf("%d containers left after the tournament", n)
+		}
+		// Three bots each check and play four games (15 sessions); a
+		// worker keeps up to three games alive (one playing, two
+		// starting), and any two games of three bots share one: at most
+		// three containers per bot.
+		if n := p.Created(); n > 9 {
+			t.Errorf("%d containers for 15 sessions of 3 bots", n)
+		}
+	})
+}
+
+// nothingCrosses plays the tracers' tournament on run, then each game alone
+// on fresh containers.
+func nothingCrosses(t *testing.T, run Runner) {
 	d := sandboxtest.Docker(t)
 	ctx := context.Background()
 	root := t.TempDir()
@@ -88,9 +135,12 @@ func TestNothingCrossesGames(t *testing.T) {
 	lim := sandbox.DefaultLimits()
 	lim.Move = 2 * time.Second
 	cfg := Config{Rules: virus.Rules{}, Dir: subs, StageRoot: filepath.Join(root, "_bots"), Rounds: 1, Seed: 3, Scheme: results.SchemeDefault, Limits: lim, Workers: 1, Image: "test"}
-	sum, err := Run(ctx, d, db, cfg, nil)
+	sum, err := Run(ctx, run, db, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if n := sandboxtest.Leftovers(t, d); n > 0 {
+		t.Errorf("%d containers left after the tournament", n)
 	}
 	// Each bot plays four games, one after another on one worker.
 	if sum.Played != 6 {

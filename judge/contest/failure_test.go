@@ -34,7 +34,7 @@ type faultyEngine struct {
 }
 
 func (f *faultyEngine) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
-	key := labels["botjudge.key"]
+	key := labels[sandbox.LabelGameKey]
 	if key == "" { // a check, not a game
 		return f.d.Start(ctx, bot, lim, labels)
 	}

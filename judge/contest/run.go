@@ -198,6 +198,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		}
 	}
 	sum.Skipped = len(plan) - len(todo)
+	todo = spread(todo)
 	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: len(plan)}
 	g.done, g.skipped = sum.Skipped, sum.Skipped
 	g.began = time.Now()
@@ -214,6 +215,11 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	}
 	sum.Played = g.done - sum.Skipped
 	sum.Failed = len(todo)
+	// The containers kept for these bots' next games are of no more use.
+	var drainErr error
+	if d, ok := run.(drainer); ok {
+		drainErr = d.Drain(context.WithoutCancel(ctx))
+	}
 	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
 	// failure must not stay on the screen as live until the next run.
 	clearErr := store.ClearLive(context.WithoutCancel(ctx), t.ID)
@@ -223,8 +229,8 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if sum.Failed > 0 {
 		return sum, fmt.Errorf("%d games could not be played because the judge failed (%s); fix it and run again: recorded games are kept", sum.Failed, g.lastFailure)
 	}
-	if clearErr != nil {
-		return sum, clearErr
+	if err := errors.Join(clearErr, drainErr); err != nil {
+		return sum, err
 	}
 	report(Event{Kind: "done", Done: g.done, Total: len(plan)})
 	return sum, store.FinishRun(context.WithoutCancel(ctx), t.ID)
@@ -384,6 +390,11 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 	return failed
 }
 
+// drainer is a runner that keeps containers between games (sandbox.Pool).
+type drainer interface {
+	Drain(ctx context.Context) error
+}
+
 func (g *gamePlayer) seatsOf(p Planned) []Seat {
 	seats := make([]Seat, len(p.Seats))
 	for i, idx := range p.Seats {
@@ -393,7 +404,7 @@ func (g *gamePlayer) seatsOf(p Planned) []Seat {
 }
 
 func (g *gamePlayer) labelsOf(p Planned) map[string]string {
-	labels := map[string]string{"botjudge.key": p.Key}
+	labels := map[string]string{sandbox.LabelGameKey: p.Key}
 	for k, v := range g.labels {
 		labels[k] = v
 	}

@@ -3,6 +3,7 @@ package contest
 import (
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 )
 
@@ -98,4 +99,37 @@ func GameSeed(tournament int64, key string) int64 {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%d/%s", tournament, key)
 	return int64(h.Sum64() >> 1)
+}
+
+// spread orders games so that each bot's games are as far apart as they
+// can be: consecutive games of the same bot would be alive at once (one
+// playing, the next already starting), each needing a container of its own,
+// where spread out the bot's container is free again for its next game. It
+// changes only the order: keys and seeds stay.
+func spread(games []Planned) []Planned {
+	out := make([]Planned, 0, len(games))
+	left := slices.Clone(games)
+	last := map[int]int{} // bot → position of its latest game in out
+	for len(left) > 0 {
+		best, bestGap := 0, -1
+		for i, g := range left {
+			gap := len(games) + 1 // a bot not seen yet
+			for _, s := range g.Seats {
+				if at, ok := last[s]; ok {
+					gap = min(gap, len(out)-at)
+				}
+			}
+			// The earliest of the most spread: the schedule's order otherwise.
+			if gap > bestGap {
+				best, bestGap = i, gap
+			}
+		}
+		g := left[best]
+		left = slices.Delete(left, best, best+1)
+		for _, s := range g.Seats {
+			last[s] = len(out)
+		}
+		out = append(out, g)
+	}
+	return out
 }

@@ -50,6 +50,39 @@ func Docker(tb testing.TB) *sandbox.Docker {
 	return d
 }
 
+// Pool returns a Pool on a Docker of its own whose every session starts in
+// a container that already served a session of the same bot (Start first
+// starts and closes one). The pool is drained when the test ends, and then
+// none of its containers may be left.
+func Pool(tb testing.TB) Warmed {
+	tb.Helper()
+	p := sandbox.NewPool(Docker(tb), 0)
+	tb.Cleanup(func() {
+		if err := p.Drain(context.Background()); err != nil {
+			tb.Error(err)
+		}
+		if n := Leftovers(tb, p.Docker); n > 0 {
+			tb.Errorf("%d containers left after the pool was drained", n)
+		}
+	})
+	return Warmed{p}
+}
+
+// Warmed is a Pool whose sessions never get a new container.
+type Warmed struct{ *sandbox.Pool }
+
+// Start closes a first session of bot before it starts the one it returns.
+func (w Warmed) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
+	first, err := w.Pool.Start(ctx, bot, lim, labels)
+	if err != nil {
+		return nil, err
+	}
+	if err := first.Close(ctx); err != nil {
+		return nil, err
+	}
+	return w.Pool.Start(ctx, bot, lim, labels)
+}
+
 // Leftovers counts the containers d started that still exist: once every
 // session is closed there must be none.
 func Leftovers(tb testing.TB, d *sandbox.Docker) int {
