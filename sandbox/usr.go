@@ -95,7 +95,11 @@ func (d *Docker) fillUsr(ctx context.Context, id, name string) error {
 	}
 	cfg := &container.Config{Image: d.image, Cmd: []string{"true"}, Labels: d.labels, NetworkDisabled: true}
 	host := &container.HostConfig{NetworkMode: "none", Mounts: []mount.Mount{{Type: mount.TypeVolume, Source: name, Target: "/usr"}}}
-	created, err := d.cli.ContainerCreate(ctx, cfg, host, nil, nil, "")
+	// As for a bot's container: a create cancelled half-way must not leave
+	// a container nobody knows of.
+	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), usrWait)
+	created, err := d.cli.ContainerCreate(cctx, cfg, host, nil, nil, "")
+	cancel()
 	if err != nil {
 		return fmt.Errorf("sandbox: copying /usr of %s into volume %s: %w", d.image, name, err)
 	}
