@@ -127,6 +127,11 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (b
 	// what build.sh builds and runs.
 	host := hardened(abs, "/src/"+name, fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk),
 		container.Resources{Memory: lim.Memory, NanoCPUs: 1e9, PidsLimit: &pids})
+	usr, err := d.usr(ctx)
+	if err != nil {
+		return Built{}, err
+	}
+	host.Mounts = append(host.Mounts, usrMount(usr))
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
 	created, err := d.cli.ContainerCreate(cctx, cfg, host, nil, nil, "")
 	cancel()

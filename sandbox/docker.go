@@ -59,6 +59,9 @@ type Docker struct {
 	owner  string
 	host   string
 	labels map[string]string // the judge's own labels, on every container
+
+	usrMu   sync.Mutex
+	usrName string // the volume of the image's /usr, once filled
 }
 
 // NewDocker connects to the engine named by the environment (DOCKER_HOST...)
@@ -169,6 +172,11 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 		NanoCPUs:  int64(spec.lim.CPUs * 1e9),
 		PidsLimit: &pids,
 	})
+	usr, err := d.usr(ctx)
+	if err != nil {
+		return nil, err
+	}
+	host.Mounts = append(host.Mounts, usrMount(usr))
 	// A create cancelled half-way may still happen in the engine, leaving a
 	// container nobody knows the id of: let it finish, then give up.
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)

@@ -69,14 +69,24 @@ func RuntimeImage() string {
 	return "botjudge-runtime:" + hex.EncodeToString(h.Sum(nil))[:12]
 }
 
-// EnsureImage makes sure the runtime image exists and returns its ID (a
-// digest, recorded with every game). When it is missing it is built if
-// build is set (the base too, if needed; progress gets the builders'
-// output), otherwise the error wraps ErrImageMissing.
+// EnsureImage makes sure the runtime image and its /usr volume exist and
+// returns the image's ID (a digest, recorded with every game). When the
+// image is missing it is built if build is set (the base too, if needed;
+// progress gets the builders' output), otherwise the error wraps
+// ErrImageMissing.
 func (d *Docker) EnsureImage(ctx context.Context, progress io.Writer, build bool) (string, error) {
 	if progress == nil {
 		progress = io.Discard
 	}
+	id, err := d.ensureImage(ctx, progress, build)
+	if err == nil {
+		// Its /usr volume too, before any bot waits for it.
+		_, err = d.usr(ctx)
+	}
+	return id, err
+}
+
+func (d *Docker) ensureImage(ctx context.Context, progress io.Writer, build bool) (string, error) {
 	if id, err := d.imageID(ctx, d.image); id != "" || err != nil {
 		return id, err
 	}

@@ -16,7 +16,7 @@ import (
 // tracer looks, when its game starts, for what an earlier game of the same
 // bot could have left behind (a file in /tmp, /dev/shm or /dev/mqueue, a
 // locked-up folder, a background process, an environment variable, a Unix
-// socket, System V shared memory, a changed harness), says what it found in
+// socket, System V shared memory, a changed harness or interpreter), says what it found in
 // its log, then leaves all of it behind; it also tries to reach the
 // process that outlives games in a reused container (PID 1: its memory,
 // descriptors, environment, and signals). It plays the first legal cell.
@@ -40,12 +40,13 @@ for pid in os.listdir("/proc"):
                 found.append("process " + pid)
     except OSError:
         pass
-try:
-    with open("/opt/judge/harness.py", "a") as f:
-        f.write("# changed by a bot\n")
-    found.append("harness writable")
-except OSError:
-    pass
+for path, what in (("/opt/judge/harness.py", "harness"), ("/usr/lib/python3.11/os.py", "interpreter")):
+    try:
+        with open(path, "a") as f:
+            f.write("# changed by a bot\n")
+        found.append(what + " writable")
+    except OSError:
+        pass
 if os.getpid() != 1:
     for path in ("/proc/1/mem", "/proc/1/environ", "/proc/1/fd/0"):
         try:
