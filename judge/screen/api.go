@@ -27,6 +27,10 @@ func (s *Server) routeAPI() {
 	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.serveReplay)
 	s.mux.HandleFunc("GET /api/game/{id}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /api/faults.json", s.serveFaults)
+	s.mux.HandleFunc("GET /api/events", s.serveEvents)
+	s.mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
+		failJSON(w, http.StatusNotFound, "no such API: "+r.URL.Path)
+	})
 }
 
 // serveFaults sends the one list of faults, with their classes and words,

@@ -4,6 +4,7 @@
 
 import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
 import { Player, labelled, loadBoard, many, markOf, words } from './replay.js';
+import { follow } from './events.js';
 
 const main = document.getElementById('view');
 const top = document.getElementById('top');
@@ -11,7 +12,7 @@ const bar = document.getElementById('progress');
 
 let current = null; // the mounted view: {cleanup, onState, fit}
 let routeSeq = 0;
-let events = null; // {tid, source}
+let events = null; // {tid, stop}
 let lastState = null;
 let kinds = {}; // tournament id → game name
 
@@ -56,7 +57,7 @@ async function route() {
     if (m) { view = v; params = m.slice(1).map(Number); break; }
   }
   if (!view) {
-    fill(main, el('p', { class: 'message', text: t('error', { msg: '404' }) }));
+    await failure(seq, null);
     return;
   }
   fill(main, el('p', { class: 'message', text: t('loading') }));
@@ -73,8 +74,49 @@ async function route() {
     v.start?.();
     listen(v.tid);
   } catch (err) {
-    if (seq === routeSeq) fill(main, el('p', { class: 'message error', text: t('error', { msg: err.message }) }));
+    if (seq === routeSeq) await failure(seq, err);
   }
+}
+
+// listSign is what the pages waiting for a tournament, a bot or a game
+// compare: it changes when a tournament, a bot or a game is recorded.
+const listSign = (list) => list.map((x) => `${x.id}:${x.bots}:${x.progress.last_game}:${x.progress.finished}`).join(' ');
+
+// failure shows what was not found (or what failed), in words, with a link
+// back to the tournament if it exists, else to the list of tournaments. The
+// page then waits for the list of tournaments to change and tries again: a
+// page opened before `judge run` recorded its tournament shows it when it
+// comes.
+async function failure(seq, err) {
+  const path = location.pathname;
+  const tid = +(path.match(/^\/t\/(\d+)(\/|$)/)?.[1] || 0);
+  let list = null;
+  try { list = await getJSON('/api/tournaments.json'); } catch { /* the message below says enough */ }
+  if (seq !== routeSeq) return;
+  const there = list?.find((x) => x.id === tid);
+  const missing = !err || err.status === 404;
+  let what = 'notfound.page';
+  if (tid && !there) what = 'notfound.tournament';
+  else if (/^\/game\/\d+$/.test(path)) what = 'notfound.game';
+  else if (/^\/t\/\d+\/bot\/\d+$/.test(path)) what = 'notfound.bot';
+  else if (/^\/t\/\d+\/pair\/\d+\/\d+$/.test(path)) what = 'notfound.pair';
+  const id = path.match(/(\d+)$/)?.[1] || '';
+  const back = there
+    ? el('a', { class: 'back', href: `/t/${tid}`, text: t('notfound.back.tournament', { name: `${there.game} #${tid}` }) })
+    : el('a', { class: 'back', href: '/', text: t('notfound.back.list') });
+  const node = el('section', { class: 'page notfound', dataset: { what: missing ? what : 'error' } },
+    el('h1', { text: t(missing ? 'notfound.title' : 'error.title') }),
+    el('p', { class: 'message', text: missing ? t(what, { id, path, tid }) : t('error', { msg: err.message }) }),
+    tid && !there && list ? el('p', { class: 'dim wait', text: t('notfound.wait') }) : null,
+    el('p', {}, back));
+  try { await header(there ? tid : null); } catch { /* the judge is away: the message stays */ }
+  if (seq !== routeSeq) return;
+  document.body.className = 'view-notfound';
+  fill(main, node);
+  listen(there ? tid : null);
+  if (!list) return;
+  const sign = listSign(list);
+  current = { cleanup: follow('/api/events', (l) => { if (listSign(l) !== sign && seq === routeSeq) route(); }) };
 }
 
 // ------------------------------------------------------------ header, events
@@ -128,20 +170,17 @@ function progressText(p) {
 // game was stored since the last event (changed) to reload its data.
 function listen(tid) {
   if (events?.tid === tid) return;
-  events?.source.close();
+  events?.stop();
   events = null;
   lastState = null;
   if (!tid) return;
-  const source = new EventSource(`/api/t/${tid}/events`);
-  events = { tid, source };
-  source.addEventListener('state', (e) => {
-    const s = JSON.parse(e.data);
+  events = { tid, stop: follow(`/api/t/${tid}/events`, (s) => {
     const changed = lastState !== null && (lastState.progress.last_game !== s.progress.last_game ||
       lastState.progress.finished !== s.progress.finished);
     lastState = s;
     progress(s.progress);
     current?.onState?.(s, changed);
-  });
+  }) };
 }
 
 // ------------------------------------------------------------ tournaments
@@ -153,6 +192,9 @@ async function viewTournaments() {
   }
   const node = el('section', { class: 'tournaments' });
   if (!list.length) node.append(el('p', { class: 'message', text: t('empty.tournaments') }));
+  // A tournament recorded while the page is open shows up by itself.
+  const sign = listSign(list);
+  const stop = follow('/api/events', (l) => { if (listSign(l) !== sign && current?.node === node) route(); });
   for (const x of list) {
     node.append(el('a', { class: 'tcard', href: `/t/${x.id}` },
       el('h2', { text: `${x.game} #${x.id}` }),
@@ -160,7 +202,7 @@ async function viewTournaments() {
         x.progress.finished ? t('progress.finished') : '', t('tournament.seed', { seed: x.seed })].filter(Boolean).join(' · ') }),
       el('p', { class: 'dim', text: t('tournament.created', { date: new Date(x.created).toLocaleString(lang) }) })));
   }
-  return { node, nav: 'tournaments' };
+  return { node, nav: 'tournaments', cleanup: stop };
 }
 
 // ------------------------------------------------------------ standings

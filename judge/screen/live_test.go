@@ -1,0 +1,256 @@
+package screen_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/games/virus"
+	"botjudge/judge/screen"
+	"botjudge/judge/screen/browsertest"
+	"botjudge/results"
+)
+
+// The screen's live parts: pages that share one event stream, that wait for
+// what does not exist yet, that say what was not found, the schedule and the
+// big live board.
+
+// open adds a tab to b at url, and checks when the test ends that it
+// reported no problem but those containing one of allowed.
+func open(t *testing.T, ctx context.Context, b *browsertest.Browser, url string, allowed ...string) *browsertest.Page {
+	t.Helper()
+	p := b.NewPage(t)
+	t.Cleanup(func() {
+	next:
+		for _, pb := range p.Problems() {
+			for _, a := range allowed {
+				if strings.Contains(pb, a) {
+					continue next
+				}
+			}
+			t.Errorf("%s: the browser reported: %s", url, pb)
+		}
+	})
+	if err := p.Navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// serveDB starts a screen on a database of its own.
+func serveDB(t *testing.T, db *results.DB) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(screen.New(db, screen.Options{Poll: 100 * time.Millisecond, Log: log.New(testLog{t}, "", 0)}))
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	return srv
+}
+
+// dictionary is the screen's strings, by language.
+func dictionary(t *testing.T) map[string]map[string]string {
+	t.Helper()
+	raw, err := os.ReadFile("assets/strings.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d map[string]map[string]string
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// Ten pages of one browser, one tournament: a browser opens at most six
+// connections to a host, so ten pages that each held an event stream would
+// not all load. They share one stream, and a game stored reaches them all.
+func TestTenPagesStayLive(t *testing.T) {
+	ctx0 := context.Background()
+	sd := fix.live
+	if len(sd.pending) == 0 {
+		t.Fatal("the live tournament has no game left to play")
+	}
+	pg := sd.pending[0]
+	bots, ids := sd.seated(pg.seats)
+	next := play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, bots, ids, time.Now())
+	sd.pending = sd.pending[1:]
+	fix.live = sd
+	stored := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))
+	if len(stored) < 4 {
+		t.Fatalf("the live tournament has %d games stored, want at least 4", len(stored))
+	}
+	done := strconv.Itoa(len(stored))
+
+	b := browsertest.Start(t)
+	srv := serve(t)
+	ctx, cancel := context.WithTimeout(ctx0, 3*time.Minute)
+	defer cancel()
+	tid := sd.t.ID
+	paths := []string{
+		fmt.Sprintf("/t/%d", tid),
+		fmt.Sprintf("/t/%d/crosstable", tid),
+		fmt.Sprintf("/t/%d/live", tid),
+		fmt.Sprintf("/t/%d/show?dwell=60", tid),
+		fmt.Sprintf("/t/%d/bot/%d", tid, sd.ids[0]),
+		fmt.Sprintf("/t/%d/pair/%d/%d", tid, sd.ids[0], sd.ids[1]),
+	}
+	for _, g := range stored[:4] {
+		paths = append(paths, fmt.Sprintf("/game/%d", g.ID))
+	}
+	var pages []*browsertest.Page
+	for _, path := range paths {
+		p := open(t, ctx, b, srv.URL+path)
+		// The header's count comes from the tournament's events.
+		wait(t, ctx, p, `document.getElementById('progress-text')?.dataset.done === '`+done+`' && !document.querySelector('#view > .message')`)
+		pages = append(pages, p)
+	}
+	if _, err := fix.db.SaveGame(ctx0, next); err != nil {
+		t.Fatal(err)
+	}
+	after := strconv.Itoa(len(stored) + 1)
+	for i, p := range pages {
+		wait(t, ctx, p, `document.getElementById('progress-text').dataset.done === '`+after+`'`)
+		_ = i
+	}
+	// The live page also lists the new game among the recent ones.
+	id := must(fix.db.Games(ctx0, tid, results.GameFilter{}))[len(stored)].ID
+	wait(t, ctx, pages[2], fmt.Sprintf(`document.querySelector('.recent .game-row[data-game="%d"]')`, id))
+}
+
+// A page left in the back/forward cache lets go of its stream: going back
+// and forth in one tab never leaves a page waiting for a connection.
+func TestBackForwardKeepsNoStream(t *testing.T) {
+	b := browsertest.Start(t)
+	srv := serve(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	tid := fix.live.t.ID
+	p := open(t, ctx, b, fmt.Sprintf("%s/t/%d", srv.URL, tid))
+	wait(t, ctx, p, `document.getElementById('progress-text')?.dataset.done`)
+	// Full loads, not the app's own links: each leaves a page behind.
+	for i := range 8 {
+		path := []string{"/t/%d/crosstable", "/t/%d/live", "/t/%d"}[i%3]
+		if err := p.Navigate(ctx, srv.URL+fmt.Sprintf(path, tid)); err != nil {
+			t.Fatal(err)
+		}
+		wait(t, ctx, p, `document.getElementById('progress-text')?.dataset.done`)
+	}
+	for range 7 {
+		eval[any](t, ctx, p, `history.back(), 0`)
+		wait(t, ctx, p, `document.readyState === 'complete' && document.getElementById('progress-text')?.dataset.done`)
+	}
+}
+
+// A page opened before its tournament exists (the list on an empty
+// database, a tournament's page) shows it once `judge run` records it,
+// without a reload.
+func TestPagesWaitForTheirTournament(t *testing.T) {
+	db, err := results.Open(filepath.Join(t.TempDir(), "empty.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b := browsertest.Start(t)
+	srv := serveDB(t, db)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	en := dictionary(t)["en"]
+	list := open(t, ctx, b, srv.URL+"/")
+	wait(t, ctx, list, `document.querySelector('.tournaments .message')`)
+	// The first tournament of a database is number 1.
+	cross := open(t, ctx, b, srv.URL+"/t/1/crosstable", "404")
+	wait(t, ctx, cross, `document.querySelector('.notfound')?.dataset.what === 'notfound.tournament'`)
+	if got, want := eval[string](t, ctx, cross, `document.querySelector('.notfound .wait').textContent`), en["notfound.wait"]; got != want {
+		t.Errorf("the page of a tournament to come says %q, want %q", got, want)
+	}
+	tour, err := db.EnsureTournament(context.Background(), "virus", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tour.ID != 1 {
+		t.Fatalf("the first tournament is #%d", tour.ID)
+	}
+	// One tournament: the list leads to it.
+	wait(t, ctx, list, `location.pathname === '/t/1' && document.body.classList.contains('view-standings')`)
+	wait(t, ctx, cross, `location.pathname === '/t/1/crosstable' && document.querySelector('.cross-view')`)
+	// And they follow it from then on.
+	bot, err := db.AddBot(context.Background(), results.Bot{Game: "virus", Name: "seul", SHA256: strings.Repeat("a", 64), Path: "submissions/virus/seul"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.StartRun(context.Background(), tour.ID, results.Run{BotIDs: []int64{bot.ID}, Planned: 7, Rounds: 1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*browsertest.Page{list, cross} {
+		wait(t, ctx, p, `document.getElementById('progress-text')?.dataset.planned === '7'`)
+	}
+}
+
+// What does not exist is said in words, in the reader's language, with a
+// link back; the API says it in JSON.
+func TestNotFound(t *testing.T) {
+	srv := serve(t)
+	for _, path := range []string{"/api/t/999/info.json", "/api/game/999999/replay.json", "/api/nothing", "/api/t/1/nothing.json"} {
+		resp, body := get(t, srv.URL+path)
+		var e screen.APIError
+		if resp.StatusCode != 404 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") || json.Unmarshal(body, &e) != nil || e.Status != 404 || e.Error == "" {
+			t.Errorf("GET %s: %s %q %s, want a 404 in JSON", path, resp.Status, resp.Header.Get("Content-Type"), body)
+		}
+	}
+	if resp, body := get(t, srv.URL+"/nowhere"); resp.StatusCode != 404 || !strings.Contains(string(body), "app.js") {
+		t.Errorf("GET /nowhere: %s, want the page answered 404", resp.Status)
+	}
+
+	b := browsertest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	dict := dictionary(t)
+	v := fix.virus.t
+	cases := []struct {
+		path, what, back string
+	}{
+		{"/t/999", "notfound.tournament", "/"},
+		{"/t/999/crosstable", "notfound.tournament", "/"},
+		{"/game/999999", "notfound.game", "/"},
+		{fmt.Sprintf("/t/%d/bot/999999", v.ID), "notfound.bot", fmt.Sprintf("/t/%d", v.ID)},
+		{fmt.Sprintf("/t/%d/pair/%d/999999", v.ID, fix.virus.ids[0]), "notfound.pair", fmt.Sprintf("/t/%d", v.ID)},
+		{fmt.Sprintf("/t/%d/nothing", v.ID), "notfound.page", fmt.Sprintf("/t/%d", v.ID)},
+		{"/nowhere/at/all", "notfound.page", "/"},
+	}
+	for _, lang := range []string{"en", "fr"} {
+		p := b.NewPage(t)
+		if err := p.SetHeaders(ctx, map[string]string{"Accept-Language": lang}); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cases {
+			if err := p.Navigate(ctx, srv.URL+c.path); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, `document.querySelector('.notfound')`)
+			got := eval[[]string](t, ctx, p, `(n => [n.dataset.what, n.querySelector('h1').textContent, n.querySelector('a.back').getAttribute('href'), n.querySelector('a.back').textContent])(document.querySelector('.notfound'))`)
+			if got[0] != c.what || got[1] != dict[lang]["notfound.title"] || got[2] != c.back {
+				t.Errorf("%s in %s: %q, want %s, %q and a link to %s", c.path, lang, got, c.what, dict[lang]["notfound.title"], c.back)
+			}
+			if strings.Contains(eval[string](t, ctx, p, `document.body.innerText`), "{") {
+				t.Errorf("%s in %s: a placeholder is left in the page", c.path, lang)
+			}
+		}
+		// The link back works.
+		eval[any](t, ctx, p, `document.querySelector('.notfound a.back').click(), 0`)
+		wait(t, ctx, p, `location.pathname === '/' && document.querySelector('.tournaments .tcard')`)
+		for _, pb := range p.Problems() {
+			if !strings.Contains(pb, "404") {
+				t.Errorf("%s: the browser reported: %s", lang, pb)
+			}
+		}
+	}
+}
