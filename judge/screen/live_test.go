@@ -254,3 +254,53 @@ func TestNotFound(t *testing.T) {
 		}
 	}
 }
+
+// The pair page and the crosstable count each game as the standings do, in
+// the scheme asked for: 3, 1 or 0 under 3-1-0, not 1, ½ or 0.
+func TestPairPointsFollowScheme(t *testing.T) {
+	ctx0 := context.Background()
+	sd := fix.virus
+	all := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))
+	cells := results.Pairings(sd.ids, all, results.Scheme310)
+	// A pair whose games were not all won by the same bot shows more than
+	// one kind of result.
+	a, b := 0, 1
+	for i := range sd.ids {
+		for j := range sd.ids {
+			if c := cells[i][j]; c != nil && c.Wins > 0 && c.Wins < c.Games {
+				a, b = i, j
+			}
+		}
+	}
+	rec := cells[a][b]
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/pair/%d/%d?points=3-1-0", sd.t.ID, sd.ids[a], sd.ids[b]))
+	wait(t, ctx, p, `document.querySelector('.pair-view .game-row .gpts')`)
+	head := eval[string](t, ctx, p, `document.querySelector('.pair-view h1').textContent`)
+	if want := fmt.Sprintf("%s %s – %s %s", sd.bots[a].name, points(rec.Points), points(rec.Against), sd.bots[b].name); head != want {
+		t.Errorf("under 3-1-0 the pair page says %q, want %q", head, want)
+	}
+	rows := eval[[][2]string](t, ctx, p, `[...document.querySelectorAll('.pair-view .game-row')].map(r => [r.dataset.game, r.querySelector('.gpts').textContent])`)
+	if len(rows) != len(rec.Results) {
+		t.Fatalf("the pair page lists %d games, the pairing %d", len(rows), len(rec.Results))
+	}
+	for i, r := range rows {
+		want := rec.Results[i]
+		if r[0] != strconv.FormatInt(want.ID, 10) || r[1] != points(want.Points) {
+			t.Errorf("row %d: game %s worth %s, want game %d worth %s (%s under 3-1-0)", i, r[0], r[1], want.ID, points(want.Points), want.Result)
+		}
+	}
+	// The crosstable's marks are the same results.
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/crosstable?points=3-1-0", strings.TrimSuffix(eval[string](t, ctx, p, `location.origin`), "/"), sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	cell := fmt.Sprintf(`document.querySelector('td.cell[data-row="%d"][data-col="%d"]')`, sd.ids[a], sd.ids[b])
+	wait(t, ctx, p, cell)
+	marks := eval[[]string](t, ctx, p, `[...`+cell+`.querySelectorAll('.gm a')].map(m => m.textContent)`)
+	var want []string
+	for _, r := range rec.Results {
+		want = append(want, points(r.Points))
+	}
+	if strings.Join(marks, " ") != strings.Join(want, " ") {
+		t.Errorf("the crosstable cell marks %q under 3-1-0, want %q", marks, want)
+	}
+}

@@ -253,7 +253,7 @@ function standingsTable(tid, st) {
     el('tbody', {}, rows));
 }
 
-async function viewStandings([tid]) {
+async function viewStandings([tid], q) {
   const box = el('div', { class: 'fit' });
   const exports = el('span', { class: 'exports' }, t('export'), ' ',
     el('a', { href: `/api/t/${tid}/standings.csv`, download: '' , text: `${t('export.standings')} CSV` }), ' · ',
@@ -264,7 +264,7 @@ async function viewStandings([tid]) {
     el('footer', { class: 'note' }, el('span', { text: t('standings.order') }), ' ', exports));
   let n = 0;
   const load = async () => {
-    const st = await getJSON(`/api/t/${tid}/standings.json`);
+    const st = await getJSON(`/api/t/${tid}/standings.json${schemeQuery(q)}`);
     n = st.length;
     fill(box, st.length ? standingsTable(tid, st) : el('p', { class: 'message', text: t('empty.games') }));
     fitRows(box, n + 1);
@@ -291,7 +291,7 @@ function crossTable(tid, ct) {
       return el('td', { class: `cell ${res}`, dataset: { row: b.id, col: o.id } },
         el('a', { href: `/t/${tid}/pair/${b.id}/${o.id}`, title: `${b.name} – ${o.name}: ${c.wins} ${t('col.w')} · ${c.draws} ${t('col.d')} · ${c.losses} ${t('col.l')}`,
           text: points(c.points) }),
-        gameMarks(ct.games?.[i]?.[j]));
+        gameMarks(c.results));
     }),
     el('td', { class: 'total', text: points(b.points) })));
   // Past a dozen bots the cells are too small for a mark a game.
@@ -300,12 +300,12 @@ function crossTable(tid, ct) {
   return table;
 }
 
-// gameMarks are a crosstable cell's games, TCEC-like: one mark a game (1,
-// ½, 0 for the row bot), each opening its replay.
+// gameMarks are a crosstable cell's games, TCEC-like: one mark a game, the
+// row bot's points in the scheme (1, ½, 0 or 3, 1, 0), each opening its
+// replay.
 function gameMarks(gs) {
   if (!gs?.length) return null;
-  const mark = { W: '1', D: '½', L: '0' };
-  return el('span', { class: 'gm' }, gs.map((g) => el('a', { class: `g${g.r}`, href: `/game/${g.id}`, dataset: { game: g.id }, title: t('game.title', { id: g.id }), text: mark[g.r] })));
+  return el('span', { class: 'gm' }, gs.map((g) => el('a', { class: `g${g.r}`, href: `/game/${g.id}`, dataset: { game: g.id }, title: t('game.title', { id: g.id }), text: points(g.p) })));
 }
 
 function fitCross(box, n) {
@@ -316,12 +316,12 @@ function fitCross(box, n) {
   box.style.setProperty('--nw', `${name}px`);
 }
 
-async function viewCrosstable([tid]) {
+async function viewCrosstable([tid], q) {
   const box = el('div', { class: 'fit' });
   const node = el('section', { class: 'page cross-view' }, box, el('footer', { class: 'note', text: t('crosstable.help') }));
   let n = 0;
   const load = async () => {
-    const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
+    const ct = await getJSON(`/api/t/${tid}/crosstable.json${schemeQuery(q)}`);
     n = ct.bots.length;
     fill(box, n ? crossTable(tid, ct) : el('p', { class: 'message', text: t('empty.games') }));
     fitCross(box, n);
@@ -338,13 +338,14 @@ function vs(items) {
 }
 
 // gameRow is a game in a list; result, when given, is how the game went for
-// the bot the list is about (win, draw, loss).
-function gameRow(g, result) {
+// the bot the list is about (win, draw, loss), and pts what it was worth.
+function gameRow(g, result, pts) {
   const names = g.players.map((p) => p.name);
   const faults = g.players.filter((p) => p.faults).map((p) => `${p.name}: ${tn('game.faults', p.faults)}`);
   const cls = ['game-row', result, many(g.players.length) && 'many'].filter(Boolean).join(' ');
   return el('a', { class: cls, href: `/game/${g.id}`, dataset: { game: g.id } },
-    el('span', { class: 'gno', text: `#${g.id}` }),
+    // The points share the number's column: the rows are a grid.
+    el('span', { class: 'gno' }, `#${g.id}`, pts === undefined ? null : [' ', el('b', { class: 'gpts', text: points(pts) })]),
     el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
     el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
     el('span', { class: 'gscore', text: g.players.map((p) => p.score).join(' – ') }),
@@ -353,20 +354,21 @@ function gameRow(g, result) {
     el('span', { class: 'go', text: '▶ ' + t('game.replay') }));
 }
 
-// pairResult is a's result against b in a game they were both in: the
-// pairwise result the standings count.
-function pairResult(g, a, b) {
-  const [ra, rb] = [a, b].map((id) => g.players.find((p) => p.bot_id === id).rank);
-  return ra < rb ? 'win' : ra > rb ? 'loss' : 'draw';
-}
+// schemeQuery passes the page's points=… option on to the API: a teacher
+// may look at the results under the other scheme.
+const schemeQuery = (q) => (q?.get('points') ? `?points=${encodeURIComponent(q.get('points'))}` : '');
 
-async function viewPair([tid, a, b]) {
-  const p = await getJSON(`/api/t/${tid}/pair/${a}/${b}/info.json`);
+async function viewPair([tid, a, b], q) {
+  const p = await getJSON(`/api/t/${tid}/pair/${a}/${b}/info.json${schemeQuery(q)}`);
+  // Each game's result and points are the pairing's own, as the standings
+  // count them.
+  const res = new Map(p.record.results.map((r) => [r.id, r]));
+  const cls = { W: 'win', D: 'draw', L: 'loss' };
   const node = el('section', { class: 'page pair-view' },
     el('h1', {}, el('a', { href: `/t/${tid}/bot/${a}`, text: p.a.name }), ` ${points(p.record.points)} – ${points(p.record.against)} `,
       el('a', { href: `/t/${tid}/bot/${b}`, text: p.b.name })),
     el('p', { class: 'dim', text: t('pair.games', { n: p.games.length }) }),
-    el('div', { class: 'games' }, p.games.length ? p.games.map((g) => gameRow(g, pairResult(g, a, b))) : el('p', { class: 'message', text: t('empty.games') })));
+    el('div', { class: 'games' }, p.games.length ? p.games.map((g) => gameRow(g, cls[res.get(g.id)?.r], res.get(g.id)?.p)) : el('p', { class: 'message', text: t('empty.games') })));
   return { node, tid, nav: 'crosstable' };
 }
 
