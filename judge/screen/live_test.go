@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -302,5 +303,171 @@ func TestPairPointsFollowScheme(t *testing.T) {
 	}
 	if strings.Join(marks, " ") != strings.Join(want, " ") {
 		t.Errorf("the crosstable cell marks %q under 3-1-0, want %q", marks, want)
+	}
+}
+
+// nextGames plays the next n scheduled games of the live tournament (not
+// stored), taking them off the fixture's plan.
+func nextGames(t *testing.T, n int) []results.Game {
+	t.Helper()
+	sd := fix.live
+	if len(sd.pending) < n {
+		t.Fatalf("the live tournament has %d games left to play, want %d", len(sd.pending), n)
+	}
+	var gs []results.Game
+	for _, pg := range sd.pending[:n] {
+		bots, ids := sd.seated(pg.seats)
+		gs = append(gs, play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, bots, ids, time.Now()))
+	}
+	sd.pending = sd.pending[n:]
+	fix.live = sd
+	return gs
+}
+
+// The schedule lists the games in progress, counts those to come and lists
+// those played, each a link to its replay, and follows the run.
+func TestSchedulePage(t *testing.T) {
+	ctx0 := context.Background()
+	g := nextGames(t, 1)[0]
+	sd := fix.live
+	stored := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d", sd.t.ID))
+	// It is in the tournament's navigation.
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('#top nav a[href="/t/%d/schedule"]')`, sd.t.ID))
+	eval[any](t, ctx, p, fmt.Sprintf(`document.querySelector('#top nav a[href="/t/%d/schedule"]').click(), 0`, sd.t.ID))
+	wait(t, ctx, p, `document.querySelector('.schedule-view .done .game-row')`)
+	played := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.schedule-view .done .game-row')].map(a => a.getAttribute('href'))`)
+	if len(played) != len(stored) {
+		t.Fatalf("the schedule lists %d games played, the database has %d", len(played), len(stored))
+	}
+	for i, href := range played {
+		if want := fmt.Sprintf("/game/%d", stored[len(stored)-1-i].ID); href != want {
+			t.Errorf("played game %d links to %s, want %s (newest first)", i, href, want)
+		}
+	}
+	left := sd.t.Planned - len(stored)
+	wait(t, ctx, p, `document.querySelector('.schedule-view .tocome').dataset.n === '`+strconv.Itoa(left)+`' && document.querySelector('.schedule-view .playing .message')`)
+
+	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, g, 12)); err != nil {
+		t.Fatal(err)
+	}
+	row := fmt.Sprintf(`document.querySelector('.schedule-view .playing .game-row[data-key="%s"]')`, g.Key)
+	wait(t, ctx, p, row+` && document.querySelector('.schedule-view .tocome').dataset.n === '`+strconv.Itoa(left-1)+`'`)
+	if txt := eval[string](t, ctx, p, row+`.textContent`); !strings.Contains(txt, g.Players[0].Name) || !strings.Contains(txt, g.Players[1].Name) {
+		t.Errorf("the game in progress reads %q", txt)
+	}
+	screenshot(t, ctx, p, "schedule")
+	if _, err := fix.db.SaveGame(ctx0, g); err != nil {
+		t.Fatal(err)
+	}
+	id := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))[len(stored)].ID
+	wait(t, ctx, p, fmt.Sprintf(`!%s && document.querySelector('.schedule-view .done .game-row').dataset.game === '%d'`, row, id))
+	wait(t, ctx, p, `document.querySelector('.schedule-view .tocome').dataset.n === '`+strconv.Itoa(left-1)+`'`)
+}
+
+// interesting is the TV's rule, in Go: the game between the best-ranked
+// bots, then the closest in score, then the longest played.
+func interesting(st []results.Standing, live []results.Live) string {
+	rank := map[int64]int{}
+	for _, s := range st {
+		rank[s.Bot.ID] = s.Rank
+	}
+	key := func(l results.Live) [3]int {
+		var rs []int
+		for _, p := range l.Players {
+			rs = append(rs, rank[p.BotID])
+		}
+		slices.Sort(rs)
+		lo, hi := slices.Min(l.Scores), slices.Max(l.Scores)
+		return [3]int{rs[0] + rs[1], hi - lo, -l.Moves}
+	}
+	best := live[0]
+	for _, l := range live[1:] {
+		a, b := key(l), key(best)
+		if slices.Compare(a[:], b[:]) < 0 || (a == b && l.Key < best.Key) {
+			best = l
+		}
+	}
+	return best.Key
+}
+
+// The big board follows the most interesting game in progress, stays on it
+// while it is played, and takes the next one when it ends.
+func TestTVFollowsLiveGames(t *testing.T) {
+	ctx0 := context.Background()
+	gs := nextGames(t, 2)
+	sd := fix.live
+	// The first game shown is the one the rule likes less: the board must
+	// stay on it all the same when the other starts.
+	st := must(fix.db.Standings(ctx0, sd.t.ID, results.SchemeDefault))
+	var first, second results.Live
+	m, n := 10, 0 // the moves played of each
+search:
+	for n = 8; n <= 40; n++ {
+		for _, order := range [][2]int{{0, 1}, {1, 0}} {
+			a, b := gs[order[0]], gs[order[1]]
+			first, second = partial(t, virus.Rules{}, a, m), partial(t, virus.Rules{}, b, n)
+			if interesting(st, []results.Live{first, second}) == b.Key {
+				gs = []results.Game{a, b}
+				break search
+			}
+		}
+		first.Key = ""
+	}
+	if first.Key == "" {
+		t.Fatal("no position of these games where the rule prefers the one started second")
+	}
+	if err := fix.db.PutLive(ctx0, first); err != nil {
+		t.Fatal(err)
+	}
+	p, ctx, srv := browse(t, fmt.Sprintf("/t/%d/tv", sd.t.ID))
+	tv := `document.querySelector('.tv-view')`
+	wait(t, ctx, p, tv+`?.dataset.key === '`+gs[0].Key+`' && `+tv+`.dataset.moves === '`+strconv.Itoa(m)+`'`)
+	if err := fix.db.PutLive(ctx0, second); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, tv+`.dataset.playing === '2'`)
+	if k := eval[string](t, ctx, p, tv+`.dataset.key`); k != gs[0].Key {
+		t.Errorf("the board left the game it followed (%s) for %s while it was played", gs[0].Key, k)
+	}
+	// A page that comes now picks by the rule.
+	want := gs[1].Key
+	q := browsertest.Start(t).NewPage(t)
+	if err := q.Navigate(ctx, fmt.Sprintf("%s/t/%d/tv", srv.URL, sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, q, tv+`?.dataset.playing === '2'`)
+	if k := eval[string](t, ctx, q, tv+`.dataset.key`); k != want {
+		t.Errorf("with %s and %s in progress the board shows %s, the rule says %s", gs[0].Key, gs[1].Key, k, want)
+	}
+	// It draws the game as it goes, with the game's own board.
+	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, gs[0], 30)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, tv+`.dataset.moves === '30'`)
+	pieces := 0
+	for _, v := range virusBoard(gs[0].Moves[:30]) {
+		if v != 0 {
+			pieces++
+		}
+	}
+	if got := eval[int](t, ctx, p, tv+`.querySelectorAll('.stage .cell:not([data-v="0"])').length`); got != pieces {
+		t.Errorf("after 30 moves the big board has %d pieces, the game %d", got, pieces)
+	}
+	if w := eval[float64](t, ctx, p, tv+`.querySelector('.stage').firstElementChild.getBoundingClientRect().height`); w < 600 {
+		t.Errorf("the big board is %.0f px high on a 1080 px screen", w)
+	}
+	screenshot(t, ctx, p, "tv")
+	// Its game ends: it takes the other.
+	if _, err := fix.db.SaveGame(ctx0, gs[0]); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, tv+`.dataset.key === '`+gs[1].Key+`' && `+tv+`.dataset.moves === '`+strconv.Itoa(n)+`'`)
+	if _, err := fix.db.SaveGame(ctx0, gs[1]); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, tv+`.dataset.key === '' && !document.querySelector('.tv-view > .message').hidden`)
+	for _, pb := range q.Problems() {
+		t.Errorf("second page: %s", pb)
 	}
 }

@@ -25,6 +25,8 @@ const routes = [
   [/^\/t\/(\d+)\/pair\/(\d+)\/(\d+)$/, viewPair],
   [/^\/t\/(\d+)\/bot\/(\d+)$/, viewBot],
   [/^\/t\/(\d+)\/live$/, viewLive],
+  [/^\/t\/(\d+)\/schedule$/, viewSchedule],
+  [/^\/t\/(\d+)\/tv$/, viewTv],
   [/^\/t\/(\d+)\/show$/, viewShow],
   [/^\/game\/(\d+)$/, viewGame],
 ];
@@ -124,12 +126,12 @@ async function failure(seq, err) {
 async function header(tid, active) {
   const list = await getJSON('/api/tournaments.json');
   for (const x of list) kinds[x.id] = x.game;
-  const nav = tid ? [['standings', `/t/${tid}`], ['crosstable', `/t/${tid}/crosstable`], ['live', `/t/${tid}/live`], ['show', `/t/${tid}/show`]] : [];
+  const nav = tid ? [['standings', `/t/${tid}`], ['crosstable', `/t/${tid}/crosstable`], ['schedule', `/t/${tid}/schedule`], ['live', `/t/${tid}/live`], ['tv', `/t/${tid}/tv`], ['show', `/t/${tid}/show`]] : [];
   const select = tid && list.length > 1 ? el('select', {
     class: 'tpick', 'aria-label': t('nav.tournaments'),
     // The same view of the other tournament; pairings, bots and games
     // belong to one tournament, so they lead to its standings.
-    onchange: (e) => navigate(`/t/${e.target.value}${(location.pathname.match(/^\/t\/\d+(\/(crosstable|live|show))$/) || ['', ''])[1]}`),
+    onchange: (e) => navigate(`/t/${e.target.value}${(location.pathname.match(/^\/t\/\d+(\/(crosstable|schedule|live|tv|show))$/) || ['', ''])[1]}`),
   }, list.map((x) => el('option', { value: x.id, selected: x.id === tid, text: `${x.game} #${x.id}` }))) : null;
   const info = list.find((x) => x.id === tid);
   fill(top,
@@ -475,6 +477,132 @@ async function viewLive([tid]) {
   update(snap);
   await loadRecent();
   return { node, tid, nav: 'live', onState: (s, changed) => { update(s); if (changed) loadRecent(); } };
+}
+
+// ------------------------------------------------------------ schedule
+
+// liveRow is a game in progress in a list, in the columns of gameRow; it
+// opens the big board on that game.
+function liveRow(tid, l) {
+  const names = l.players.map((p) => p.name);
+  return el('a', { class: ['game-row', 'playing', many(names.length) && 'many'].filter(Boolean).join(' '), href: `/t/${tid}/tv?key=${encodeURIComponent(l.key)}`, dataset: { key: l.key } },
+    el('span', { class: 'gno', text: '●' }),
+    el('span', { class: 'gmeta', text: t('schedule.move', { n: l.moves }) }),
+    el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
+    el('span', { class: 'gscore', text: (l.scores || []).join(' – ') }),
+    el('span', { class: 'gres' }), el('span', { class: 'gfaults' }),
+    el('span', { class: 'go', text: '▶ ' + t('nav.tv') }));
+}
+
+// viewSchedule lists the games in progress, the count of those to come (a
+// game is recorded when it starts, so the rest of the plan is only a
+// number), and the games played, newest first, each opening its replay.
+async function viewSchedule([tid]) {
+  const snap = await getJSON(`/api/t/${tid}/live.json`);
+  const playing = el('div', { class: 'games playing' });
+  const tocome = el('p', { class: 'tocome' });
+  const done = el('div', { class: 'games done' });
+  const nPlaying = el('span', { class: 'count' });
+  const nDone = el('span', { class: 'count' });
+  const node = el('section', { class: 'page schedule-view' },
+    el('h2', {}, t('schedule.playing'), ' ', nPlaying), playing,
+    el('h2', {}, t('schedule.tocome')), tocome, el('p', { class: 'dim', text: t('schedule.tocome.note') }),
+    el('h2', {}, t('schedule.done'), ' ', nDone), done);
+  const update = (s) => {
+    const live = s.live;
+    nPlaying.textContent = `(${live.length})`;
+    fill(playing, live.length ? live.map((l) => liveRow(tid, l)) : el('p', { class: 'message', text: t('schedule.noplaying') }));
+    const left = Math.max(0, s.progress.planned - s.progress.done - live.length);
+    tocome.dataset.n = left;
+    tocome.textContent = left ? tn('schedule.tocome.n', left) : t('schedule.tocome.none');
+  };
+  const loadDone = async () => {
+    const gs = await getJSON(`/api/t/${tid}/games.json`);
+    nDone.textContent = `(${gs.length})`;
+    fill(done, gs.length ? gs.slice().reverse().map((g) => gameRow(g)) : el('p', { class: 'message', text: t('empty.games') }));
+  };
+  update(snap);
+  await loadDone();
+  return { node, tid, nav: 'schedule', onState: (s, changed) => { update(s); if (changed) loadDone(); } };
+}
+
+// ------------------------------------------------------------ tv
+
+// interest orders games in progress, most interesting first: the one
+// between the best-ranked bots (the sum of its two best ranks in the
+// standings), then the closest in score, then the longest played.
+function interest(rank) {
+  const key = (l) => {
+    const rs = l.players.map((p) => rank.get(p.bot_id) ?? 1e6).sort((a, b) => a - b);
+    const sc = l.scores?.length ? l.scores : [0];
+    return [rs[0] + (rs[1] ?? 0), Math.max(...sc) - Math.min(...sc), -l.moves];
+  };
+  return (a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  };
+}
+
+// viewTv draws one game in progress large, with the game's own board: the
+// most interesting one (see interest), or the one ?key= names while it is
+// played. It stays on a game until that game ends, then takes the next.
+async function viewTv([tid], q) {
+  const [snap, info] = await Promise.all([getJSON(`/api/t/${tid}/live.json`), getJSON(`/api/t/${tid}/info.json`)]);
+  const game = await loadBoard(info.game);
+  let rank = new Map();
+  const loadRanks = async () => {
+    const st = await getJSON(`/api/t/${tid}/standings.json`);
+    rank = new Map(st.map((s) => [s.bot.id, s.rank]));
+  };
+  await loadRanks();
+  const head = el('div', { class: 'tvhead' });
+  const stage = el('div', { class: 'stage' });
+  const said = el('div', { class: 'said' });
+  const none = el('p', { class: 'message', text: t('tv.none') });
+  const node = el('section', { class: 'page tv-view' }, head, none, stage, said, el('footer', { class: 'note', text: t('tv.rule') }));
+  const pinned = q.get('key');
+  let key = null, board = null, names = [], marks = [];
+  const update = (s) => {
+    const live = s.live.filter((l) => l.view);
+    node.dataset.playing = live.length;
+    let l = live.find((x) => x.key === key);
+    if (!l) {
+      l = live.find((x) => x.key === pinned) || live.slice().sort(interest(rank))[0];
+      key = l?.key ?? null;
+      board = null;
+      stage.replaceChildren();
+    }
+    node.dataset.key = key ?? '';
+    none.hidden = !!l;
+    if (!l) {
+      head.replaceChildren();
+      said.replaceChildren();
+      delete node.dataset.moves;
+      return;
+    }
+    if (!board) {
+      names = l.players.map((p) => p.name);
+      marks = names.map((_, seat) => markOf(game, l.view, seat));
+      board = game.board(stage, { names, marks });
+    }
+    const frame = { view: l.view, moves: l.last || [], scores: l.scores || [] };
+    fill(head, vs(names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}`, dataset: { seat } },
+      el('i', { class: 'token' }), el('span', { class: 'n', text: name }), el('b', { class: 'lscore', text: frame.scores[seat] ?? '' })))),
+    el('span', { class: 'dim tvmoves', text: t('tv.moves', { n: l.moves }) }));
+    board.draw(frame, false);
+    const d = words(game, [frame], 0, names, l.view);
+    fill(said, d.text, d.fault ? [' ', verdict(d.fault.verdict)] : null);
+    node.dataset.moves = l.moves;
+  };
+  update(snap);
+  return {
+    node, tid, nav: 'tv',
+    onState: async (s, changed) => {
+      if (changed) await loadRanks();
+      update(lastState || s);
+    },
+  };
 }
 
 // ------------------------------------------------------------ bot page
