@@ -101,8 +101,8 @@ func TestTenPagesStayLive(t *testing.T) {
 		fmt.Sprintf("/t/%d/crosstable", tid),
 		fmt.Sprintf("/t/%d/live", tid),
 		fmt.Sprintf("/t/%d/show?dwell=60", tid),
-		fmt.Sprintf("/t/%d/bot/%d", tid, sd.ids[0]),
-		fmt.Sprintf("/t/%d/pair/%d/%d", tid, sd.ids[0], sd.ids[1]),
+		fmt.Sprintf("/t/%d/schedule", tid),
+		fmt.Sprintf("/t/%d/tv", tid),
 	}
 	for _, g := range stored[:4] {
 		paths = append(paths, fmt.Sprintf("/game/%d", g.ID))
@@ -118,13 +118,13 @@ func TestTenPagesStayLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := strconv.Itoa(len(stored) + 1)
-	for i, p := range pages {
+	for _, p := range pages {
 		wait(t, ctx, p, `document.getElementById('progress-text').dataset.done === '`+after+`'`)
-		_ = i
 	}
-	// The live page also lists the new game among the recent ones.
+	// The live page and the schedule also list the new game.
 	id := must(fix.db.Games(ctx0, tid, results.GameFilter{}))[len(stored)].ID
 	wait(t, ctx, pages[2], fmt.Sprintf(`document.querySelector('.recent .game-row[data-game="%d"]')`, id))
+	wait(t, ctx, pages[4], fmt.Sprintf(`document.querySelector('.schedule-view .done .game-row[data-game="%d"]')`, id))
 }
 
 // A page left in the back/forward cache lets go of its stream: going back

@@ -599,7 +599,8 @@ async function viewTv([tid], q) {
   return {
     node, tid, nav: 'tv',
     onState: async (s, changed) => {
-      if (changed) await loadRanks();
+      // Ranks a moment old pick as well as fresh ones.
+      if (changed) await loadRanks().catch(() => {});
       update(lastState || s);
     },
   };
