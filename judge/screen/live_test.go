@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -57,6 +59,44 @@ func serveDB(t *testing.T, db *results.DB) *httptest.Server {
 	return srv
 }
 
+// streams counts the event streams open on a screen, by URL path.
+type streams struct {
+	mu   sync.Mutex
+	open map[string]int
+}
+
+func (c *streams) now(path string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.open[path]
+}
+
+// serveCounting starts the screen of the seed database, counting its open
+// event streams.
+func serveCounting(t *testing.T) (*httptest.Server, *streams) {
+	t.Helper()
+	c := &streams{open: map[string]int{}}
+	h := screen.New(fix.db, screen.Options{Poll: 100 * time.Millisecond, Log: log.New(testLog{t}, "", 0)})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/events") {
+			c.mu.Lock()
+			c.open[r.URL.Path]++
+			c.mu.Unlock()
+			defer func() {
+				c.mu.Lock()
+				c.open[r.URL.Path]--
+				c.mu.Unlock()
+			}()
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	return srv, c
+}
+
 // dictionary is the screen's strings, by language.
 func dictionary(t *testing.T) map[string]map[string]string {
 	t.Helper()
@@ -92,7 +132,7 @@ func TestTenPagesStayLive(t *testing.T) {
 	done := strconv.Itoa(len(stored))
 
 	b := browsertest.Start(t)
-	srv := serve(t)
+	srv, count := serveCounting(t)
 	ctx, cancel := context.WithTimeout(ctx0, 3*time.Minute)
 	defer cancel()
 	tid := sd.t.ID
@@ -114,6 +154,9 @@ func TestTenPagesStayLive(t *testing.T) {
 		wait(t, ctx, p, `document.getElementById('progress-text')?.dataset.done === '`+done+`' && !document.querySelector('#view > .message')`)
 		pages = append(pages, p)
 	}
+	if n := count.now(fmt.Sprintf("/api/t/%d/events", tid)); n != 1 {
+		t.Errorf("ten pages of one browser hold %d streams of their tournament, want 1", n)
+	}
 	if _, err := fix.db.SaveGame(ctx0, next); err != nil {
 		t.Fatal(err)
 	}
@@ -125,6 +168,41 @@ func TestTenPagesStayLive(t *testing.T) {
 	id := must(fix.db.Games(ctx0, tid, results.GameFilter{}))[len(stored)].ID
 	wait(t, ctx, pages[2], fmt.Sprintf(`document.querySelector('.recent .game-row[data-game="%d"]')`, id))
 	wait(t, ctx, pages[4], fmt.Sprintf(`document.querySelector('.schedule-view .done .game-row[data-game="%d"]')`, id))
+}
+
+// Where there is no SharedWorker (Chrome on Android), a page holds its own
+// stream, and stays live all the same.
+func TestLiveWithoutSharedWorker(t *testing.T) {
+	ctx0 := context.Background()
+	g := nextGames(t, 1)[0]
+	sd := fix.live
+	done := len(must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{})))
+	b := browsertest.Start(t)
+	srv, count := serveCounting(t)
+	ctx, cancel := context.WithTimeout(ctx0, 2*time.Minute)
+	defer cancel()
+	p := b.NewPage(t)
+	if err := p.Call(ctx, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": "delete window.SharedWorker"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/schedule", srv.URL, sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `typeof SharedWorker === 'undefined' && document.getElementById('progress-text')?.dataset.done === '`+strconv.Itoa(done)+`'`)
+	if n := count.now(fmt.Sprintf("/api/t/%d/events", sd.t.ID)); n != 1 {
+		t.Errorf("a page without SharedWorker holds %d streams, want its own one", n)
+	}
+	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, g, 8)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.schedule-view .playing .game-row[data-key="%s"]')`, g.Key))
+	if _, err := fix.db.SaveGame(ctx0, g); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.getElementById('progress-text').dataset.done === '`+strconv.Itoa(done+1)+`'`)
+	for _, pb := range p.Problems() {
+		t.Errorf("the browser reported: %s", pb)
+	}
 }
 
 // A page left in the back/forward cache lets go of its stream: going back
