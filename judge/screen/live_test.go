@@ -322,6 +322,9 @@ func TestNotFound(t *testing.T) {
 			if strings.Contains(eval[string](t, ctx, p, `document.body.innerText`), "{") {
 				t.Errorf("%s in %s: a placeholder is left in the page", c.path, lang)
 			}
+			if c.what == "notfound.bot" {
+				screenshot(t, ctx, p, "notfound-"+lang)
+			}
 		}
 		// The link back works.
 		eval[any](t, ctx, p, `document.querySelector('.notfound a.back').click(), 0`)
