@@ -552,3 +552,56 @@ search:
 		t.Errorf("second page: %s", pb)
 	}
 }
+
+// A page the back/forward cache gives back takes its stream again: it
+// follows the tournament as before.
+func TestRestoredPageStaysLive(t *testing.T) {
+	ctx0 := context.Background()
+	db, err := results.Open(filepath.Join(t.TempDir(), "bfcache.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	tour, err := db.EnsureTournament(ctx0, "virus", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := db.AddBot(ctx0, results.Bot{Game: "virus", Name: "seul", SHA256: strings.Repeat("b", 64), Path: "submissions/virus/seul"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(planned int) {
+		if err := db.StartRun(ctx0, tour.ID, results.Run{BotIDs: []int64{bot.ID}, Planned: planned, Rounds: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(3)
+	b := browsertest.Start(t)
+	srv := serveDB(t, db)
+	ctx, cancel := context.WithTimeout(ctx0, 2*time.Minute)
+	defer cancel()
+	p := b.NewPage(t)
+	restored := `addEventListener('pageshow', (e) => { if (e.persisted) document.documentElement.dataset.restored = 'yes'; })`
+	if err := p.Call(ctx, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": restored}, nil); err != nil {
+		t.Fatal(err)
+	}
+	planned := func(n int) string {
+		return `document.getElementById('progress-text')?.dataset.planned === '` + strconv.Itoa(n) + `'`
+	}
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d", srv.URL, tour.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, planned(3)+` && document.querySelector('.standings-view')`)
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/crosstable", srv.URL, tour.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, planned(3)+` && document.querySelector('.cross-view')`)
+	eval[any](t, ctx, p, `history.back(), 0`)
+	wait(t, ctx, p, `document.querySelector('.standings-view') && `+planned(3))
+	run(5)
+	wait(t, ctx, p, planned(5))
+	t.Logf("restored from the back/forward cache: %v", eval[bool](t, ctx, p, `document.documentElement.dataset.restored === 'yes'`))
+	for _, pb := range p.Problems() {
+		t.Errorf("the browser reported: %s", pb)
+	}
+}
