@@ -71,12 +71,11 @@ func (c *streams) now(path string) int {
 	return c.open[path]
 }
 
-// serveCounting starts the screen of the seed database, counting its open
-// event streams.
-func serveCounting(t *testing.T) (*httptest.Server, *streams) {
+// serveCounting starts the screen of db, counting its open event streams.
+func serveCounting(t *testing.T, db *results.DB) (*httptest.Server, *streams) {
 	t.Helper()
 	c := &streams{open: map[string]int{}}
-	h := screen.New(fix.db, screen.Options{Poll: 100 * time.Millisecond, Log: log.New(testLog{t}, "", 0)})
+	h := screen.New(db, screen.Options{Poll: 100 * time.Millisecond, Log: log.New(testLog{t}, "", 0)})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/events") {
 			c.mu.Lock()
@@ -132,7 +131,7 @@ func TestTenPagesStayLive(t *testing.T) {
 	done := strconv.Itoa(len(stored))
 
 	b := browsertest.Start(t)
-	srv, count := serveCounting(t)
+	srv, count := serveCounting(t, fix.db)
 	ctx, cancel := context.WithTimeout(ctx0, 3*time.Minute)
 	defer cancel()
 	tid := sd.t.ID
@@ -173,35 +172,53 @@ func TestTenPagesStayLive(t *testing.T) {
 // Where there is no SharedWorker (Chrome on Android), a page holds its own
 // stream, and stays live all the same.
 func TestLiveWithoutSharedWorker(t *testing.T) {
-	ctx0 := context.Background()
-	g := nextGames(t, 1)[0]
-	sd := fix.live
-	done := len(must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{})))
+	db, tour, run := private(t)
+	run(3)
 	b := browsertest.Start(t)
-	srv, count := serveCounting(t)
-	ctx, cancel := context.WithTimeout(ctx0, 2*time.Minute)
+	srv, count := serveCounting(t, db)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	p := b.NewPage(t)
 	if err := p.Call(ctx, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": "delete window.SharedWorker"}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/schedule", srv.URL, sd.t.ID)); err != nil {
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/schedule", srv.URL, tour.ID)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, ctx, p, `typeof SharedWorker === 'undefined' && document.getElementById('progress-text')?.dataset.done === '`+strconv.Itoa(done)+`'`)
-	if n := count.now(fmt.Sprintf("/api/t/%d/events", sd.t.ID)); n != 1 {
+	wait(t, ctx, p, `typeof SharedWorker === 'undefined' && document.querySelector('.schedule-view .tocome')?.dataset.n === '3'`)
+	if n := count.now(fmt.Sprintf("/api/t/%d/events", tour.ID)); n != 1 {
 		t.Errorf("a page without SharedWorker holds %d streams, want its own one", n)
 	}
-	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, g, 8)); err != nil {
-		t.Fatal(err)
-	}
-	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.schedule-view .playing .game-row[data-key="%s"]')`, g.Key))
-	if _, err := fix.db.SaveGame(ctx0, g); err != nil {
-		t.Fatal(err)
-	}
-	wait(t, ctx, p, `document.getElementById('progress-text').dataset.done === '`+strconv.Itoa(done+1)+`'`)
+	run(5)
+	wait(t, ctx, p, `document.querySelector('.schedule-view .tocome').dataset.n === '5'`)
 	for _, pb := range p.Problems() {
 		t.Errorf("the browser reported: %s", pb)
+	}
+}
+
+// private is a database of its own with one tournament of one bot, and a
+// function that starts a run of it planning n games: a change every page
+// of the tournament shows.
+func private(t *testing.T) (*results.DB, results.Tournament, func(n int)) {
+	t.Helper()
+	ctx := context.Background()
+	db, err := results.Open(filepath.Join(t.TempDir(), "private.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	tour, err := db.EnsureTournament(ctx, "virus", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot, err := db.AddBot(ctx, results.Bot{Game: "virus", Name: "seul", SHA256: strings.Repeat("b", 64), Path: "submissions/virus/seul"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db, tour, func(n int) {
+		if err := db.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{bot.ID}, Planned: n, Rounds: 1}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -248,6 +265,9 @@ func TestPagesWaitForTheirTournament(t *testing.T) {
 	// The first tournament of a database is number 1.
 	cross := open(t, ctx, b, srv.URL+"/t/1/crosstable", "404")
 	wait(t, ctx, cross, `document.querySelector('.notfound')?.dataset.what === 'notfound.tournament'`)
+	// So is the first game's.
+	replay := open(t, ctx, b, srv.URL+"/game/1", "404")
+	wait(t, ctx, replay, `document.querySelector('.notfound')?.dataset.what === 'notfound.game'`)
 	if got, want := eval[string](t, ctx, cross, `document.querySelector('.notfound .wait').textContent`), en["notfound.wait"]; got != want {
 		t.Errorf("the page of a tournament to come says %q, want %q", got, want)
 	}
@@ -262,16 +282,27 @@ func TestPagesWaitForTheirTournament(t *testing.T) {
 	wait(t, ctx, list, `location.pathname === '/t/1' && document.body.classList.contains('view-standings')`)
 	wait(t, ctx, cross, `location.pathname === '/t/1/crosstable' && document.querySelector('.cross-view')`)
 	// And they follow it from then on.
-	bot, err := db.AddBot(context.Background(), results.Bot{Game: "virus", Name: "seul", SHA256: strings.Repeat("a", 64), Path: "submissions/virus/seul"})
-	if err != nil {
-		t.Fatal(err)
+	bots := virusBots(2)
+	var ids []int64
+	for i, x := range bots {
+		row, err := db.AddBot(context.Background(), results.Bot{Game: "virus", Name: x.name, SHA256: strings.Repeat(strconv.Itoa(i), 64), Path: "submissions/virus/" + x.name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, row.ID)
 	}
-	if err := db.StartRun(context.Background(), tour.ID, results.Run{BotIDs: []int64{bot.ID}, Planned: 7, Rounds: 1}); err != nil {
+	if err := db.StartRun(context.Background(), tour.ID, results.Run{BotIDs: ids, Planned: 2, Rounds: 1}); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []*browsertest.Page{list, cross} {
-		wait(t, ctx, p, `document.getElementById('progress-text')?.dataset.planned === '7'`)
+		wait(t, ctx, p, `document.getElementById('progress-text')?.dataset.planned === '2'`)
 	}
+	g := play(virus.Rules{}, tour.ID, "r1/"+bots[0].name+"/"+bots[1].name, 1, 42, bots, ids, time.Now())
+	if id, err := db.SaveGame(context.Background(), g); err != nil || id != 1 {
+		t.Fatalf("the first game is #%d (%v)", id, err)
+	}
+	wait(t, ctx, replay, `location.pathname === '/game/1' && document.querySelector('.game-view .replay')`)
+	wait(t, ctx, cross, `document.querySelectorAll('.cross-view td.cell').length === 2`)
 }
 
 // What does not exist is said in words, in the reader's language, with a
@@ -557,24 +588,7 @@ search:
 // follows the tournament as before.
 func TestRestoredPageStaysLive(t *testing.T) {
 	ctx0 := context.Background()
-	db, err := results.Open(filepath.Join(t.TempDir(), "bfcache.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	tour, err := db.EnsureTournament(ctx0, "virus", 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bot, err := db.AddBot(ctx0, results.Bot{Game: "virus", Name: "seul", SHA256: strings.Repeat("b", 64), Path: "submissions/virus/seul"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(planned int) {
-		if err := db.StartRun(ctx0, tour.ID, results.Run{BotIDs: []int64{bot.ID}, Planned: planned, Rounds: 1}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	db, tour, run := private(t)
 	run(3)
 	b := browsertest.Start(t)
 	srv := serveDB(t, db)

@@ -80,15 +80,13 @@ async function route() {
   }
 }
 
-// listSign is what the pages waiting for a tournament, a bot or a game
-// compare: it changes when a tournament, a bot or a game is recorded.
-const listSign = (list) => list.map((x) => `${x.id}:${x.bots}:${x.progress.last_game}:${x.progress.finished}`).join(' ');
-
 // failure shows what was not found (or what failed), in words, with a link
 // back to the tournament if it exists, else to the list of tournaments. The
-// page then waits for the list of tournaments to change and tries again: a
-// page opened before `judge run` recorded its tournament shows it when it
-// comes.
+// page then follows the list of tournaments and tries again when what it
+// lacks may have come: a page opened before `judge run` recorded its
+// tournament (or game, or bot) shows it when it comes. The tests are on
+// counts that only grow, so that a list a poll behind the one fetched here
+// cannot make the page try again and again.
 async function failure(seq, err) {
   const path = location.pathname;
   const tid = +(path.match(/^\/t\/(\d+)(\/|$)/)?.[1] || 0);
@@ -117,8 +115,13 @@ async function failure(seq, err) {
   fill(main, node);
   listen(there ? tid : null);
   if (!list) return;
-  const sign = listSign(list);
-  current = { cleanup: follow('/api/events', (l) => { if (listSign(l) !== sign && seq === routeSeq) route(); }) };
+  const ready = (l) => {
+    if (tid && !there) return l.some((x) => x.id === tid);
+    if (what === 'notfound.game') return l.some((x) => x.progress.last_game >= +id);
+    if (what === 'notfound.bot' || what === 'notfound.pair') return (l.find((x) => x.id === tid)?.bots ?? 0) > there.bots;
+    return false;
+  };
+  current = { cleanup: follow('/api/events', (l) => { if (ready(l) && seq === routeSeq) route(); }) };
 }
 
 // ------------------------------------------------------------ header, events
@@ -195,8 +198,8 @@ async function viewTournaments() {
   const node = el('section', { class: 'tournaments' });
   if (!list.length) node.append(el('p', { class: 'message', text: t('empty.tournaments') }));
   // A tournament recorded while the page is open shows up by itself.
-  const sign = listSign(list);
-  const stop = follow('/api/events', (l) => { if (listSign(l) !== sign && current?.node === node) route(); });
+  const known = new Set(list.map((x) => x.id));
+  const stop = follow('/api/events', (l) => { if (l.some((x) => !known.has(x.id)) && current?.node === node) route(); });
   for (const x of list) {
     node.append(el('a', { class: 'tcard', href: `/t/${x.id}` },
       el('h2', { text: `${x.game} #${x.id}` }),
