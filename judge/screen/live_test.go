@@ -552,6 +552,17 @@ search:
 	if k := eval[string](t, ctx, q, tv+`.dataset.key`); k != want {
 		t.Errorf("with %s and %s in progress the board shows %s, the rule says %s", gs[0].Key, gs[1].Key, k, want)
 	}
+	// The schedule's link to a game in progress follows that one.
+	if err := q.Navigate(ctx, fmt.Sprintf("%s/t/%d/schedule", srv.URL, sd.t.ID)); err != nil {
+		t.Fatal(err)
+	}
+	link := fmt.Sprintf(`document.querySelector('.schedule-view .playing .game-row[data-key="%s"]')`, gs[0].Key)
+	wait(t, ctx, q, link)
+	eval[any](t, ctx, q, link+`.click(), 0`)
+	wait(t, ctx, q, tv+`?.dataset.playing === '2'`)
+	if k := eval[string](t, ctx, q, tv+`.dataset.key`); k != gs[0].Key {
+		t.Errorf("the TV opened from the schedule on %s shows %s", gs[0].Key, k)
+	}
 	// It draws the game as it goes, with the game's own board.
 	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, gs[0], 30)); err != nil {
 		t.Fatal(err)
