@@ -196,15 +196,19 @@ func (h *hub) subscribe(tid int64) (<-chan []byte, func()) {
 func (h *hub) run(ctx context.Context, tid int64, w *watch) {
 	t := time.NewTicker(h.poll)
 	defer t.Stop()
+	what := fmt.Sprintf("tournament %d", tid)
+	if tid == listKey {
+		what = "the tournaments"
+	}
 	for {
 		snap, err := h.s.state(ctx, tid)
 		if err != nil && ctx.Err() == nil {
-			h.s.log.Printf("screen: polling tournament %d: %v", tid, err)
+			h.s.log.Printf("screen: polling %s: %v", what, err)
 		}
 		if err == nil {
 			msg, err := json.Marshal(snap)
 			if err != nil {
-				h.s.log.Printf("screen: tournament %d: %v", tid, err)
+				h.s.log.Printf("screen: %s: %v", what, err)
 			} else {
 				h.publish(w, msg)
 			}
