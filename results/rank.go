@@ -92,8 +92,19 @@ type Pairing struct {
 	// Points are the bot's, Against its opponent's, in the scheme.
 	Points  float64 `json:"points"`
 	Against float64 `json:"against"`
-	// GameIDs are their games in the order given.
-	GameIDs []int64 `json:"game_ids"`
+	// Results are their games in the order given, each with the bot's
+	// result and points: what a crosstable cell's marks and a pair page's
+	// rows show.
+	Results []PairGame `json:"results"`
+}
+
+// PairGame is one game of a pairing, from the bot's side.
+type PairGame struct {
+	ID int64 `json:"id"`
+	// Result is "W", "D" or "L": the bot's rank against the opponent's.
+	Result string `json:"r"`
+	// Points are what the result is worth in the scheme.
+	Points float64 `json:"p"`
 }
 
 // Pairings computes every pair's record among bots (by ID) over games, in
@@ -134,22 +145,26 @@ games:
 				x, y := cell(i, j), cell(j, i)
 				x.Games++
 				y.Games++
-				x.GameIDs = append(x.GameIDs, g.ID)
-				y.GameIDs = append(y.GameIDs, g.ID)
 				switch ra, rb := p.Rank, g.Players[b].Rank; {
 				case ra < rb:
 					x.Wins++
 					y.Losses++
 					x.Points += win
+					x.Results = append(x.Results, PairGame{g.ID, "W", win})
+					y.Results = append(y.Results, PairGame{g.ID, "L", 0})
 				case ra > rb:
 					y.Wins++
 					x.Losses++
 					y.Points += win
+					x.Results = append(x.Results, PairGame{g.ID, "L", 0})
+					y.Results = append(y.Results, PairGame{g.ID, "W", win})
 				default:
 					x.Draws++
 					y.Draws++
 					x.Points += draw
 					y.Points += draw
+					x.Results = append(x.Results, PairGame{g.ID, "D", draw})
+					y.Results = append(y.Results, PairGame{g.ID, "D", draw})
 				}
 				x.Against, y.Against = y.Points, x.Points
 			}

@@ -222,12 +222,12 @@ func TestPairings(t *testing.T) {
 	stranger := results.Game{ID: 9, Players: []results.Player{{Seat: 0, BotID: 1, Rank: 1}, {Seat: 1, BotID: 99, Rank: 2}}}
 	cells := results.Pairings([]int64{1, 2, 3}, []results.Game{ffa, duel, stranger}, results.Scheme310)
 	want := map[[2]int]results.Pairing{
-		{0, 1}: {Games: 1, Losses: 1, Points: 0, Against: 3, GameIDs: []int64{7}},
-		{1, 0}: {Games: 1, Wins: 1, Points: 3, Against: 0, GameIDs: []int64{7}},
-		{0, 2}: {Games: 2, Wins: 1, Draws: 1, Points: 4, Against: 1, GameIDs: []int64{7, 8}},
-		{2, 0}: {Games: 2, Losses: 1, Draws: 1, Points: 1, Against: 4, GameIDs: []int64{7, 8}},
-		{1, 2}: {Games: 1, Wins: 1, Points: 3, GameIDs: []int64{7}},
-		{2, 1}: {Games: 1, Losses: 1, Against: 3, GameIDs: []int64{7}},
+		{0, 1}: {Games: 1, Losses: 1, Points: 0, Against: 3, Results: []results.PairGame{{7, "L", 0}}},
+		{1, 0}: {Games: 1, Wins: 1, Points: 3, Against: 0, Results: []results.PairGame{{7, "W", 3}}},
+		{0, 2}: {Games: 2, Wins: 1, Draws: 1, Points: 4, Against: 1, Results: []results.PairGame{{7, "D", 1}, {8, "W", 3}}},
+		{2, 0}: {Games: 2, Losses: 1, Draws: 1, Points: 1, Against: 4, Results: []results.PairGame{{7, "D", 1}, {8, "L", 0}}},
+		{1, 2}: {Games: 1, Wins: 1, Points: 3, Results: []results.PairGame{{7, "W", 3}}},
+		{2, 1}: {Games: 1, Losses: 1, Against: 3, Results: []results.PairGame{{7, "L", 0}}},
 	}
 	for i := range 3 {
 		for j := range 3 {

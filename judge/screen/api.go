@@ -27,6 +27,10 @@ func (s *Server) routeAPI() {
 	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.serveReplay)
 	s.mux.HandleFunc("GET /api/game/{id}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /api/faults.json", s.serveFaults)
+	s.mux.HandleFunc("GET /api/events", s.serveEvents)
+	s.mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
+		failJSON(w, http.StatusNotFound, "no such API: "+r.URL.Path)
+	})
 }
 
 // serveFaults sends the one list of faults, with their classes and words,
@@ -250,20 +254,10 @@ func (s *Server) serveGames(w http.ResponseWriter, r *http.Request) {
 type Crosstable struct {
 	Bots []CrossBot `json:"bots"`
 	// Cells[i][j] is row bot i's record against column bot j, as the
-	// standings count it; nil when they have not played (and on the
+	// standings count it, with its games (the marks of the cell, each
+	// opening its replay); nil when they have not played (and on the
 	// diagonal).
 	Cells [][]*results.Pairing `json:"cells"`
-	// Games[i][j] are the games row bot i and column bot j were both in,
-	// oldest first, each with the row bot's result: the marks of a cell,
-	// each opening its replay.
-	Games [][][]CrossGame `json:"games"`
-}
-
-// CrossGame is one game of a crosstable cell: its id and "W", "D" or "L"
-// for the row bot (its rank against the column bot's).
-type CrossGame struct {
-	ID     int64  `json:"id"`
-	Result string `json:"r"`
 }
 
 // CrossBot is a row (and column) of the crosstable.
@@ -282,30 +276,6 @@ func crosstable(st []results.Standing, gs []results.Game, scheme results.Scheme)
 		ids[i] = s.Bot.ID
 	}
 	ct.Cells = results.Pairings(ids, gs, scheme)
-	at := make(map[int64]int, len(ids))
-	ct.Games = make([][][]CrossGame, len(ids))
-	for i, id := range ids {
-		at[id] = i
-		ct.Games[i] = make([][]CrossGame, len(ids))
-	}
-	for _, g := range gs {
-		for _, a := range g.Players {
-			for _, b := range g.Players {
-				i, okA := at[a.BotID]
-				j, okB := at[b.BotID]
-				if a.Seat == b.Seat || !okA || !okB {
-					continue
-				}
-				r := "D"
-				if a.Rank < b.Rank {
-					r = "W"
-				} else if a.Rank > b.Rank {
-					r = "L"
-				}
-				ct.Games[i][j] = append(ct.Games[i][j], CrossGame{ID: g.ID, Result: r})
-			}
-		}
-	}
 	return ct
 }
 

@@ -51,6 +51,38 @@ func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
 	return snap, nil
 }
 
+// listSnapshot is the tournaments, as the events of /api/events carry them:
+// what a page opened before its tournament existed waits for.
+func (s *Server) listSnapshot(ctx context.Context) ([]Info, error) {
+	ts, err := s.db.Tournaments(ctx)
+	if err != nil {
+		return nil, err
+	}
+	list := []Info{}
+	for _, t := range ts {
+		in, err := s.info(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		// The estimate would wake every page at every poll.
+		in.Progress.Left = 0
+		list = append(list, in)
+	}
+	return list, nil
+}
+
+// state is what the stream of key sends: the tournaments (key 0) or one
+// tournament's snapshot.
+func (s *Server) state(ctx context.Context, key int64) (any, error) {
+	if key == listKey {
+		return s.listSnapshot(ctx)
+	}
+	return s.snapshot(ctx, key)
+}
+
+// listKey is the hub's key of the tournaments list: no tournament has id 0.
+const listKey = 0
+
 func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 	tid, err := idParam(r, "tid")
 	if err != nil {
@@ -66,16 +98,22 @@ func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
 }
 
 // serveEvents streams the tournament's snapshot as server-sent events, one
-// "state" event whenever it changes.
+// "state" event whenever it changes; /api/events streams the list of
+// tournaments the same way, as "tournaments" events.
 func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
-	tid, err := idParam(r, "tid")
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if _, err := s.db.Tournament(r.Context(), tid); err != nil {
-		s.fail(w, err)
-		return
+	var tid int64 = listKey
+	event := "tournaments"
+	if r.PathValue("tid") != "" {
+		var err error
+		if tid, err = idParam(r, "tid"); err != nil {
+			s.fail(w, err)
+			return
+		}
+		if _, err := s.db.Tournament(r.Context(), tid); err != nil {
+			s.fail(w, err)
+			return
+		}
+		event = "state"
 	}
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
@@ -94,7 +132,7 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case msg := <-updates:
-			fmt.Fprintf(w, "event: state\ndata: %s\n\n", msg)
+			fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, msg)
 		case <-ping.C:
 			// Keeps proxies and the browser from closing a quiet stream.
 			fmt.Fprint(w, ": ping\n\n")
@@ -105,9 +143,9 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// hub polls the database for the tournaments that some page follows, one
-// poller per tournament however many pages follow it, and none when nobody
-// does: `judge run` writes from another process, so polling is the only way
+// hub polls the database for the tournaments that some page follows (and
+// for the list of tournaments, under listKey), one poller per tournament
+// however many pages follow it, and none when nobody does: `judge run` writes from another process, so polling is the only way
 // to see its games.
 type hub struct {
 	s    *Server
@@ -158,15 +196,19 @@ func (h *hub) subscribe(tid int64) (<-chan []byte, func()) {
 func (h *hub) run(ctx context.Context, tid int64, w *watch) {
 	t := time.NewTicker(h.poll)
 	defer t.Stop()
+	what := fmt.Sprintf("tournament %d", tid)
+	if tid == listKey {
+		what = "the tournaments"
+	}
 	for {
-		snap, err := h.s.snapshot(ctx, tid)
+		snap, err := h.s.state(ctx, tid)
 		if err != nil && ctx.Err() == nil {
-			h.s.log.Printf("screen: polling tournament %d: %v", tid, err)
+			h.s.log.Printf("screen: polling %s: %v", what, err)
 		}
 		if err == nil {
 			msg, err := json.Marshal(snap)
 			if err != nil {
-				h.s.log.Printf("screen: tournament %d: %v", tid, err)
+				h.s.log.Printf("screen: %s: %v", what, err)
 			} else {
 				h.publish(w, msg)
 			}

@@ -78,6 +78,11 @@ func New(db *results.DB, opt Options) *Server {
 	for _, p := range []string{"GET /{$}", "GET /t/{tid}", "GET /t/{tid}/{view...}", "GET /game/{id}"} {
 		s.mux.HandleFunc(p, s.servePage)
 	}
+	// Any other path is the page too, answered 404: its script says what
+	// was not found, in the reader's language, with a link back.
+	s.mux.HandleFunc("GET /", func(w http.ResponseWriter, r *http.Request) {
+		s.writePage(w, r, http.StatusNotFound)
+	})
 	s.routeAPI()
 	return s
 }
@@ -98,8 +103,13 @@ func noCache(h http.Handler) http.Handler {
 
 // servePage sends the single page; its script draws the view the path names.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	s.writePage(w, r, http.StatusOK)
+}
+
+func (s *Server) writePage(w http.ResponseWriter, r *http.Request, status int) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
 	if err := s.page.Execute(w, struct{ Lang string }{Language(r)}); err != nil {
 		s.log.Printf("screen: page: %v", err)
 	}
@@ -161,21 +171,37 @@ func (s *Server) writeJSON(w http.ResponseWriter, v any) {
 }
 
 // fail answers a request that could not be served: 404 for what does not
-// exist, 500 (logged) for the judge's own failures.
+// exist, 400 for a malformed parameter, 500 (logged) for the judge's own
+// failures; always as JSON, {"status": 404, "error": "..."}, so that a page
+// tells a missing id from a broken judge.
 func (s *Server) fail(w http.ResponseWriter, err error) {
-	if errors.Is(err, results.ErrNotFound) || errors.Is(err, errNotFound) {
-		http.Error(w, err.Error(), http.StatusNotFound)
-		return
-	}
-	if errors.As(err, new(badRequest)) {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	if errors.Is(err, context.Canceled) {
+	status := http.StatusInternalServerError
+	switch {
+	case errors.Is(err, results.ErrNotFound) || errors.Is(err, errNotFound):
+		status = http.StatusNotFound
+	case errors.As(err, new(badRequest)):
+		status = http.StatusBadRequest
+	case errors.Is(err, context.Canceled):
 		return // the browser went away
+	default:
+		s.log.Printf("screen: %v", err)
 	}
-	s.log.Printf("screen: %v", err)
-	http.Error(w, err.Error(), http.StatusInternalServerError)
+	failJSON(w, status, err.Error())
+}
+
+// APIError is the body of every failed API request.
+type APIError struct {
+	Status int    `json:"status"`
+	Error  string `json:"error"`
+}
+
+func failJSON(w http.ResponseWriter, status int, msg string) {
+	b, _ := json.Marshal(APIError{Status: status, Error: msg}) // two plain fields always encode
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	w.Write(b)
 }
 
 var errNotFound = errors.New("not found")

@@ -4,6 +4,7 @@
 
 import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
 import { Player, labelled, loadBoard, many, markOf, words } from './replay.js';
+import { follow } from './events.js';
 
 const main = document.getElementById('view');
 const top = document.getElementById('top');
@@ -11,7 +12,7 @@ const bar = document.getElementById('progress');
 
 let current = null; // the mounted view: {cleanup, onState, fit}
 let routeSeq = 0;
-let events = null; // {tid, source}
+let events = null; // {tid, stop}
 let lastState = null;
 let kinds = {}; // tournament id → game name
 
@@ -24,6 +25,8 @@ const routes = [
   [/^\/t\/(\d+)\/pair\/(\d+)\/(\d+)$/, viewPair],
   [/^\/t\/(\d+)\/bot\/(\d+)$/, viewBot],
   [/^\/t\/(\d+)\/live$/, viewLive],
+  [/^\/t\/(\d+)\/schedule$/, viewSchedule],
+  [/^\/t\/(\d+)\/tv$/, viewTv],
   [/^\/t\/(\d+)\/show$/, viewShow],
   [/^\/game\/(\d+)$/, viewGame],
 ];
@@ -56,7 +59,7 @@ async function route() {
     if (m) { view = v; params = m.slice(1).map(Number); break; }
   }
   if (!view) {
-    fill(main, el('p', { class: 'message', text: t('error', { msg: '404' }) }));
+    await failure(seq, null);
     return;
   }
   fill(main, el('p', { class: 'message', text: t('loading') }));
@@ -73,8 +76,52 @@ async function route() {
     v.start?.();
     listen(v.tid);
   } catch (err) {
-    if (seq === routeSeq) fill(main, el('p', { class: 'message error', text: t('error', { msg: err.message }) }));
+    if (seq === routeSeq) await failure(seq, err);
   }
+}
+
+// failure shows what was not found (or what failed), in words, with a link
+// back to the tournament if it exists, else to the list of tournaments. The
+// page then follows the list of tournaments and tries again when what it
+// lacks may have come: a page opened before `judge run` recorded its
+// tournament (or game, or bot) shows it when it comes. The tests are on
+// counts that only grow, so that a list a poll behind the one fetched here
+// cannot make the page try again and again.
+async function failure(seq, err) {
+  const path = location.pathname;
+  const tid = +(path.match(/^\/t\/(\d+)(\/|$)/)?.[1] || 0);
+  let list = null;
+  try { list = await getJSON('/api/tournaments.json'); } catch { /* the message below says enough */ }
+  if (seq !== routeSeq) return;
+  const there = list?.find((x) => x.id === tid);
+  const missing = !err || err.status === 404;
+  let what = 'notfound.page';
+  if (tid && !there) what = 'notfound.tournament';
+  else if (/^\/game\/\d+$/.test(path)) what = 'notfound.game';
+  else if (/^\/t\/\d+\/bot\/\d+$/.test(path)) what = 'notfound.bot';
+  else if (/^\/t\/\d+\/pair\/\d+\/\d+$/.test(path)) what = 'notfound.pair';
+  const id = path.match(/(\d+)$/)?.[1] || '';
+  const back = there
+    ? el('a', { class: 'back', href: `/t/${tid}`, text: t('notfound.back.tournament', { name: `${there.game} #${tid}` }) })
+    : el('a', { class: 'back', href: '/', text: t('notfound.back.list') });
+  const node = el('section', { class: 'page notfound', dataset: { what: missing ? what : 'error' } },
+    el('h1', { text: t(missing ? 'notfound.title' : 'error.title') }),
+    el('p', { class: 'message', text: missing ? t(what, { id, path, tid }) : t('error', { msg: err.message }) }),
+    tid && !there && list ? el('p', { class: 'dim wait', text: t('notfound.wait') }) : null,
+    el('p', {}, back));
+  try { await header(there ? tid : null); } catch { /* the judge is away: the message stays */ }
+  if (seq !== routeSeq) return;
+  document.body.className = 'view-notfound';
+  fill(main, node);
+  listen(there ? tid : null);
+  if (!list) return;
+  const ready = (l) => {
+    if (tid && !there) return l.some((x) => x.id === tid);
+    if (what === 'notfound.game') return l.some((x) => x.progress.last_game >= +id);
+    if (what === 'notfound.bot' || what === 'notfound.pair') return (l.find((x) => x.id === tid)?.bots ?? 0) > there.bots;
+    return false;
+  };
+  current = { cleanup: follow('/api/events', (l) => { if (ready(l) && seq === routeSeq) route(); }) };
 }
 
 // ------------------------------------------------------------ header, events
@@ -82,12 +129,12 @@ async function route() {
 async function header(tid, active) {
   const list = await getJSON('/api/tournaments.json');
   for (const x of list) kinds[x.id] = x.game;
-  const nav = tid ? [['standings', `/t/${tid}`], ['crosstable', `/t/${tid}/crosstable`], ['live', `/t/${tid}/live`], ['show', `/t/${tid}/show`]] : [];
+  const nav = tid ? [['standings', `/t/${tid}`], ['crosstable', `/t/${tid}/crosstable`], ['schedule', `/t/${tid}/schedule`], ['live', `/t/${tid}/live`], ['tv', `/t/${tid}/tv`], ['show', `/t/${tid}/show`]] : [];
   const select = tid && list.length > 1 ? el('select', {
     class: 'tpick', 'aria-label': t('nav.tournaments'),
     // The same view of the other tournament; pairings, bots and games
     // belong to one tournament, so they lead to its standings.
-    onchange: (e) => navigate(`/t/${e.target.value}${(location.pathname.match(/^\/t\/\d+(\/(crosstable|live|show))$/) || ['', ''])[1]}`),
+    onchange: (e) => navigate(`/t/${e.target.value}${(location.pathname.match(/^\/t\/\d+(\/(crosstable|schedule|live|tv|show))$/) || ['', ''])[1]}`),
   }, list.map((x) => el('option', { value: x.id, selected: x.id === tid, text: `${x.game} #${x.id}` }))) : null;
   const info = list.find((x) => x.id === tid);
   fill(top,
@@ -128,20 +175,17 @@ function progressText(p) {
 // game was stored since the last event (changed) to reload its data.
 function listen(tid) {
   if (events?.tid === tid) return;
-  events?.source.close();
+  events?.stop();
   events = null;
   lastState = null;
   if (!tid) return;
-  const source = new EventSource(`/api/t/${tid}/events`);
-  events = { tid, source };
-  source.addEventListener('state', (e) => {
-    const s = JSON.parse(e.data);
+  events = { tid, stop: follow(`/api/t/${tid}/events`, (s) => {
     const changed = lastState !== null && (lastState.progress.last_game !== s.progress.last_game ||
       lastState.progress.finished !== s.progress.finished);
     lastState = s;
     progress(s.progress);
     current?.onState?.(s, changed);
-  });
+  }) };
 }
 
 // ------------------------------------------------------------ tournaments
@@ -153,6 +197,9 @@ async function viewTournaments() {
   }
   const node = el('section', { class: 'tournaments' });
   if (!list.length) node.append(el('p', { class: 'message', text: t('empty.tournaments') }));
+  // A tournament recorded while the page is open shows up by itself.
+  const known = new Set(list.map((x) => x.id));
+  const stop = follow('/api/events', (l) => { if (l.some((x) => !known.has(x.id)) && current?.node === node) route(); });
   for (const x of list) {
     node.append(el('a', { class: 'tcard', href: `/t/${x.id}` },
       el('h2', { text: `${x.game} #${x.id}` }),
@@ -160,7 +207,7 @@ async function viewTournaments() {
         x.progress.finished ? t('progress.finished') : '', t('tournament.seed', { seed: x.seed })].filter(Boolean).join(' · ') }),
       el('p', { class: 'dim', text: t('tournament.created', { date: new Date(x.created).toLocaleString(lang) }) })));
   }
-  return { node, nav: 'tournaments' };
+  return { node, nav: 'tournaments', cleanup: stop };
 }
 
 // ------------------------------------------------------------ standings
@@ -211,7 +258,7 @@ function standingsTable(tid, st) {
     el('tbody', {}, rows));
 }
 
-async function viewStandings([tid]) {
+async function viewStandings([tid], q) {
   const box = el('div', { class: 'fit' });
   const exports = el('span', { class: 'exports' }, t('export'), ' ',
     el('a', { href: `/api/t/${tid}/standings.csv`, download: '' , text: `${t('export.standings')} CSV` }), ' · ',
@@ -222,7 +269,7 @@ async function viewStandings([tid]) {
     el('footer', { class: 'note' }, el('span', { text: t('standings.order') }), ' ', exports));
   let n = 0;
   const load = async () => {
-    const st = await getJSON(`/api/t/${tid}/standings.json`);
+    const st = await getJSON(`/api/t/${tid}/standings.json${schemeQuery(q)}`);
     n = st.length;
     fill(box, st.length ? standingsTable(tid, st) : el('p', { class: 'message', text: t('empty.games') }));
     fitRows(box, n + 1);
@@ -249,7 +296,7 @@ function crossTable(tid, ct) {
       return el('td', { class: `cell ${res}`, dataset: { row: b.id, col: o.id } },
         el('a', { href: `/t/${tid}/pair/${b.id}/${o.id}`, title: `${b.name} – ${o.name}: ${c.wins} ${t('col.w')} · ${c.draws} ${t('col.d')} · ${c.losses} ${t('col.l')}`,
           text: points(c.points) }),
-        gameMarks(ct.games?.[i]?.[j]));
+        gameMarks(c.results));
     }),
     el('td', { class: 'total', text: points(b.points) })));
   // Past a dozen bots the cells are too small for a mark a game.
@@ -258,12 +305,12 @@ function crossTable(tid, ct) {
   return table;
 }
 
-// gameMarks are a crosstable cell's games, TCEC-like: one mark a game (1,
-// ½, 0 for the row bot), each opening its replay.
+// gameMarks are a crosstable cell's games, TCEC-like: one mark a game, the
+// row bot's points in the scheme (1, ½, 0 or 3, 1, 0), each opening its
+// replay.
 function gameMarks(gs) {
   if (!gs?.length) return null;
-  const mark = { W: '1', D: '½', L: '0' };
-  return el('span', { class: 'gm' }, gs.map((g) => el('a', { class: `g${g.r}`, href: `/game/${g.id}`, dataset: { game: g.id }, title: t('game.title', { id: g.id }), text: mark[g.r] })));
+  return el('span', { class: 'gm' }, gs.map((g) => el('a', { class: `g${g.r}`, href: `/game/${g.id}`, dataset: { game: g.id }, title: t('game.title', { id: g.id }), text: points(g.p) })));
 }
 
 function fitCross(box, n) {
@@ -274,12 +321,12 @@ function fitCross(box, n) {
   box.style.setProperty('--nw', `${name}px`);
 }
 
-async function viewCrosstable([tid]) {
+async function viewCrosstable([tid], q) {
   const box = el('div', { class: 'fit' });
   const node = el('section', { class: 'page cross-view' }, box, el('footer', { class: 'note', text: t('crosstable.help') }));
   let n = 0;
   const load = async () => {
-    const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
+    const ct = await getJSON(`/api/t/${tid}/crosstable.json${schemeQuery(q)}`);
     n = ct.bots.length;
     fill(box, n ? crossTable(tid, ct) : el('p', { class: 'message', text: t('empty.games') }));
     fitCross(box, n);
@@ -296,13 +343,14 @@ function vs(items) {
 }
 
 // gameRow is a game in a list; result, when given, is how the game went for
-// the bot the list is about (win, draw, loss).
-function gameRow(g, result) {
+// the bot the list is about (win, draw, loss), and pts what it was worth.
+function gameRow(g, result, pts) {
   const names = g.players.map((p) => p.name);
   const faults = g.players.filter((p) => p.faults).map((p) => `${p.name}: ${tn('game.faults', p.faults)}`);
   const cls = ['game-row', result, many(g.players.length) && 'many'].filter(Boolean).join(' ');
   return el('a', { class: cls, href: `/game/${g.id}`, dataset: { game: g.id } },
-    el('span', { class: 'gno', text: `#${g.id}` }),
+    // The points share the number's column: the rows are a grid.
+    el('span', { class: 'gno' }, `#${g.id}`, pts === undefined ? null : [' ', el('b', { class: 'gpts', text: points(pts) })]),
     el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
     el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
     el('span', { class: 'gscore', text: g.players.map((p) => p.score).join(' – ') }),
@@ -311,20 +359,21 @@ function gameRow(g, result) {
     el('span', { class: 'go', text: '▶ ' + t('game.replay') }));
 }
 
-// pairResult is a's result against b in a game they were both in: the
-// pairwise result the standings count.
-function pairResult(g, a, b) {
-  const [ra, rb] = [a, b].map((id) => g.players.find((p) => p.bot_id === id).rank);
-  return ra < rb ? 'win' : ra > rb ? 'loss' : 'draw';
-}
+// schemeQuery passes the page's points=… option on to the API: a teacher
+// may look at the results under the other scheme.
+const schemeQuery = (q) => (q?.get('points') ? `?points=${encodeURIComponent(q.get('points'))}` : '');
 
-async function viewPair([tid, a, b]) {
-  const p = await getJSON(`/api/t/${tid}/pair/${a}/${b}/info.json`);
+async function viewPair([tid, a, b], q) {
+  const p = await getJSON(`/api/t/${tid}/pair/${a}/${b}/info.json${schemeQuery(q)}`);
+  // Each game's result and points are the pairing's own, as the standings
+  // count them.
+  const res = new Map(p.record.results.map((r) => [r.id, r]));
+  const cls = { W: 'win', D: 'draw', L: 'loss' };
   const node = el('section', { class: 'page pair-view' },
     el('h1', {}, el('a', { href: `/t/${tid}/bot/${a}`, text: p.a.name }), ` ${points(p.record.points)} – ${points(p.record.against)} `,
       el('a', { href: `/t/${tid}/bot/${b}`, text: p.b.name })),
     el('p', { class: 'dim', text: t('pair.games', { n: p.games.length }) }),
-    el('div', { class: 'games' }, p.games.length ? p.games.map((g) => gameRow(g, pairResult(g, a, b))) : el('p', { class: 'message', text: t('empty.games') })));
+    el('div', { class: 'games' }, p.games.length ? p.games.map((g) => gameRow(g, cls[res.get(g.id)?.r], res.get(g.id)?.p)) : el('p', { class: 'message', text: t('empty.games') })));
   return { node, tid, nav: 'crosstable' };
 }
 
@@ -431,6 +480,133 @@ async function viewLive([tid]) {
   update(snap);
   await loadRecent();
   return { node, tid, nav: 'live', onState: (s, changed) => { update(s); if (changed) loadRecent(); } };
+}
+
+// ------------------------------------------------------------ schedule
+
+// liveRow is a game in progress in a list, in the columns of gameRow; it
+// opens the big board on that game.
+function liveRow(tid, l) {
+  const names = l.players.map((p) => p.name);
+  return el('a', { class: ['game-row', 'playing', many(names.length) && 'many'].filter(Boolean).join(' '), href: `/t/${tid}/tv?key=${encodeURIComponent(l.key)}`, dataset: { key: l.key } },
+    el('span', { class: 'gno', text: '●' }),
+    el('span', { class: 'gmeta', text: t('schedule.move', { n: l.moves }) }),
+    el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
+    el('span', { class: 'gscore', text: (l.scores || []).join(' – ') }),
+    el('span', { class: 'gres' }), el('span', { class: 'gfaults' }),
+    el('span', { class: 'go', text: '▶ ' + t('nav.tv') }));
+}
+
+// viewSchedule lists the games in progress, the count of those to come (a
+// game is recorded when it starts, so the rest of the plan is only a
+// number), and the games played, newest first, each opening its replay.
+async function viewSchedule([tid]) {
+  const snap = await getJSON(`/api/t/${tid}/live.json`);
+  const playing = el('div', { class: 'games playing' });
+  const tocome = el('p', { class: 'tocome' });
+  const done = el('div', { class: 'games done' });
+  const nPlaying = el('span', { class: 'count' });
+  const nDone = el('span', { class: 'count' });
+  const node = el('section', { class: 'page schedule-view' },
+    el('h2', {}, t('schedule.playing'), ' ', nPlaying), playing,
+    el('h2', {}, t('schedule.tocome')), tocome, el('p', { class: 'dim', text: t('schedule.tocome.note') }),
+    el('h2', {}, t('schedule.done'), ' ', nDone), done);
+  const update = (s) => {
+    const live = s.live;
+    nPlaying.textContent = `(${live.length})`;
+    fill(playing, live.length ? live.map((l) => liveRow(tid, l)) : el('p', { class: 'message', text: t('schedule.noplaying') }));
+    const left = Math.max(0, s.progress.planned - s.progress.done - live.length);
+    tocome.dataset.n = left;
+    tocome.textContent = left ? tn('schedule.tocome.n', left) : t('schedule.tocome.none');
+  };
+  const loadDone = async () => {
+    const gs = await getJSON(`/api/t/${tid}/games.json`);
+    nDone.textContent = `(${gs.length})`;
+    fill(done, gs.length ? gs.slice().reverse().map((g) => gameRow(g)) : el('p', { class: 'message', text: t('empty.games') }));
+  };
+  update(snap);
+  await loadDone();
+  return { node, tid, nav: 'schedule', onState: (s, changed) => { update(s); if (changed) loadDone(); } };
+}
+
+// ------------------------------------------------------------ tv
+
+// interest orders games in progress, most interesting first: the one
+// between the best-ranked bots (the sum of its two best ranks in the
+// standings), then the closest in score, then the longest played.
+function interest(rank) {
+  const key = (l) => {
+    const rs = l.players.map((p) => rank.get(p.bot_id) ?? 1e6).sort((a, b) => a - b);
+    const sc = l.scores?.length ? l.scores : [0];
+    return [rs[0] + (rs[1] ?? 0), Math.max(...sc) - Math.min(...sc), -l.moves];
+  };
+  return (a, b) => {
+    const [x, y] = [key(a), key(b)];
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
+    return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+  };
+}
+
+// viewTv draws one game in progress large, with the game's own board: the
+// most interesting one (see interest), or the one ?key= names while it is
+// played. It stays on a game until that game ends, then takes the next.
+async function viewTv([tid], q) {
+  const [snap, info] = await Promise.all([getJSON(`/api/t/${tid}/live.json`), getJSON(`/api/t/${tid}/info.json`)]);
+  const game = await loadBoard(info.game);
+  let rank = new Map();
+  const loadRanks = async () => {
+    const st = await getJSON(`/api/t/${tid}/standings.json`);
+    rank = new Map(st.map((s) => [s.bot.id, s.rank]));
+  };
+  await loadRanks();
+  const head = el('div', { class: 'tvhead' });
+  const stage = el('div', { class: 'stage' });
+  const said = el('div', { class: 'said' });
+  const none = el('p', { class: 'message', text: t('tv.none') });
+  const node = el('section', { class: 'page tv-view' }, head, none, stage, said, el('footer', { class: 'note', text: t('tv.rule') }));
+  const pinned = q.get('key');
+  let key = null, board = null, names = [], marks = [];
+  const update = (s) => {
+    const live = s.live.filter((l) => l.view);
+    node.dataset.playing = live.length;
+    let l = live.find((x) => x.key === key);
+    if (!l) {
+      l = live.find((x) => x.key === pinned) || live.slice().sort(interest(rank))[0];
+      key = l?.key ?? null;
+      board = null;
+      stage.replaceChildren();
+    }
+    node.dataset.key = key ?? '';
+    none.hidden = !!l;
+    if (!l) {
+      head.replaceChildren();
+      said.replaceChildren();
+      delete node.dataset.moves;
+      return;
+    }
+    if (!board) {
+      names = l.players.map((p) => p.name);
+      marks = names.map((_, seat) => markOf(game, l.view, seat));
+      board = game.board(stage, { names, marks });
+    }
+    const frame = { view: l.view, moves: l.last || [], scores: l.scores || [] };
+    fill(head, vs(names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}`, dataset: { seat } },
+      el('i', { class: 'token' }), el('span', { class: 'n', text: name }), el('b', { class: 'lscore', text: frame.scores[seat] ?? '' })))),
+    el('span', { class: 'dim tvmoves', text: t('tv.moves', { n: l.moves }) }));
+    board.draw(frame, false);
+    const d = words(game, [frame], 0, names, l.view);
+    fill(said, d.text, d.fault ? [' ', verdict(d.fault.verdict)] : null);
+    node.dataset.moves = l.moves;
+  };
+  update(snap);
+  return {
+    node, tid, nav: 'tv',
+    onState: async (s, changed) => {
+      // Ranks a moment old pick as well as fresh ones.
+      if (changed) await loadRanks().catch(() => {});
+      update(lastState || s);
+    },
+  };
 }
 
 // ------------------------------------------------------------ bot page

@@ -79,9 +79,17 @@ function append(e, children) {
   }
 }
 
+// getJSON fetches url's JSON; a failed request throws an Error with the
+// HTTP status, and the message of the judge's JSON error when it sent one.
 export async function getJSON(url) {
   const r = await fetch(url);
-  if (!r.ok) throw new Error(`${r.status} ${(await r.text()).trim()}`);
+  if (!r.ok) {
+    let msg = (await r.text()).trim();
+    try { msg = JSON.parse(msg).error || msg; } catch { /* not JSON: the text itself */ }
+    const err = new Error(`${r.status} ${msg}`);
+    err.status = r.status;
+    throw err;
+  }
   return r.json();
 }
 
