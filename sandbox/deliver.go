@@ -54,7 +54,7 @@ func (d *Docker) botMount(ctx context.Context, name, path, dir string) (mount.Mo
 	content := hex.EncodeToString(sum[:])
 	// Per judge: the reaper and the end of a run remove a judge's volumes
 	// without asking who else might mount them.
-	vol := "botjudge-bot-" + shortHash(d.owner + content)
+	vol := "botjudge-bot-" + shortHash(d.owner+content)
 	if err := d.fillOnce(ctx, vol, name, content, archive); err != nil {
 		return mount.Mount{}, err
 	}
