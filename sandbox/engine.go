@@ -2,9 +2,12 @@ package sandbox
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
+	cerrdefs "github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/client"
 )
 
@@ -23,6 +26,13 @@ func (d *Docker) Host() string { return d.cli.DaemonHost() }
 // Ping tells whether the engine still answers: how a judge tells an engine
 // that went away from a bot that failed.
 func (d *Docker) Ping(ctx context.Context) error {
+	// An engine shutting down has closed its socket but still answers on
+	// the connections kept alive: only a new one tells.
+	conn, err := d.cli.Dialer()(ctx)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrEngine, d.Host(), err)
+	}
+	conn.Close()
 	if _, err := d.cli.Ping(ctx); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrEngine, d.Host(), err)
 	}
@@ -71,4 +81,22 @@ func (d *Docker) SendImage(ctx context.Context, src *Docker, progress io.Writer)
 		err = fmt.Errorf("sandbox: %s is missing on %s right after its load", d.image, d.Host())
 	}
 	return id, err
+}
+
+// Clear removes everything of this Docker's owner on its engine: the
+// containers a create cancelled half-way left, then the bots' volumes. It
+// ends a run; it is also how a judge clears an engine that went away
+// mid-run once it is back (a Docker with the same Options.Owner).
+func (d *Docker) Clear(ctx context.Context) error {
+	ids, err := d.Containers(ctx)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, id := range ids {
+		if err := d.cli.ContainerRemove(ctx, id, container.RemoveOptions{Force: true}); err != nil && !cerrdefs.IsNotFound(err) {
+			errs = append(errs, fmt.Errorf("sandbox: removing container %.12s: %w", id, err))
+		}
+	}
+	return errors.Join(append(errs, d.RemoveVolumes(ctx))...)
 }
