@@ -24,6 +24,7 @@ var _ Engine = (*sandbox.Docker)(nil)
 type counted struct {
 	Engine
 	n     atomic.Int64
+	fails atomic.Int64 // starts that failed
 	asks  atomic.Int64
 	asked func(n int64)
 }
@@ -31,6 +32,7 @@ type counted struct {
 func (c *counted) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
 	s, err := c.Engine.Start(ctx, bot, lim, labels)
 	if err != nil {
+		c.fails.Add(1)
 		return nil, err
 	}
 	c.n.Add(1)
@@ -203,6 +205,12 @@ func TestTwoEngines(t *testing.T) {
 	}
 	if c.asks.Load() < 10 || len(both.Down()) != 1 || failures == 0 {
 		t.Errorf("the second engine answered %d requests, %v is down, %d games failed: it was not stopped mid-game", c.asks.Load(), both.Down(), failures)
+	}
+	// Once left out, the engine is not tried again: only the starts
+	// under way when it went away (a game's two seats on each of the
+	// pool's starters) can fail there.
+	if n := c.fails.Load(); n > 2*int64(cfg3.Workers) {
+		t.Errorf("%d bots failed to start on the stopped engine: it was tried again", n)
 	}
 	if third.Played != 12 || third.Failed != 0 {
 		t.Errorf("played %d, failed %d; want 12, 0", third.Played, third.Failed)

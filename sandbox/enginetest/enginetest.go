@@ -164,6 +164,10 @@ func (e *Engine) Stop(tb testing.TB) {
 		<-e.exited
 		tb.Errorf("enginetest: dockerd did not stop on SIGTERM; killed")
 	}
+	// A container caught starting as the engine stopped can keep its root
+	// mounted by its own fuse-overlayfs process: what a machine's reboot
+	// would undo, so that the engine, back, can remove it.
+	unmountUnder(e.dir)
 }
 
 // Log is what the engine printed.
