@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,6 +31,15 @@ const LabelContent = "botjudge.content"
 type volumes struct {
 	mu   sync.Mutex
 	fill map[string]*filling // by volume name
+	// known are the volumes of bot paths by what a walk of their files
+	// sees (names, sizes, times, modes): a bot that did not change is not
+	// read and hashed again at each of its games.
+	known map[string]knownBot
+}
+
+type knownBot struct {
+	stamp string
+	vol   string
 }
 
 type filling struct {
@@ -46,6 +56,20 @@ func (d *Docker) botMount(ctx context.Context, name, path, dir string) (mount.Mo
 	if err != nil {
 		return mount.Mount{}, err
 	}
+	mnt := func(vol string) mount.Mount {
+		return mount.Mount{Type: mount.TypeVolume, Source: vol, Target: dir, ReadOnly: true,
+			VolumeOptions: &mount.VolumeOptions{NoCopy: true}}
+	}
+	stamp, err := stampBot(src)
+	if err != nil {
+		return mount.Mount{}, fmt.Errorf("sandbox: bot %s: %w", name, err)
+	}
+	d.vols.mu.Lock()
+	k, ok := d.vols.known[src]
+	d.vols.mu.Unlock()
+	if ok && k.stamp == stamp {
+		return mnt(k.vol), nil
+	}
 	archive, err := tarBot(src)
 	if err != nil {
 		return mount.Mount{}, fmt.Errorf("sandbox: bot %s: %w", name, err)
@@ -58,8 +82,31 @@ func (d *Docker) botMount(ctx context.Context, name, path, dir string) (mount.Mo
 	if err := d.fillOnce(ctx, vol, name, content, archive); err != nil {
 		return mount.Mount{}, err
 	}
-	return mount.Mount{Type: mount.TypeVolume, Source: vol, Target: dir, ReadOnly: true,
-		VolumeOptions: &mount.VolumeOptions{NoCopy: true}}, nil
+	d.vols.mu.Lock()
+	if d.vols.known == nil {
+		d.vols.known = map[string]knownBot{}
+	}
+	d.vols.known[src] = knownBot{stamp: stamp, vol: vol}
+	d.vols.mu.Unlock()
+	return mnt(vol), nil
+}
+
+// stampBot describes the bot's files without reading them: it changes when
+// one is written, added, removed or renamed.
+func stampBot(src string) (string, error) {
+	var b strings.Builder
+	err := filepath.WalkDir(src, func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%q %d %d %v\n", p, info.Size(), info.ModTime().UnixNano(), info.Mode())
+		return nil
+	})
+	return b.String(), err
 }
 
 // fillOnce fills vol unless this Docker already did; games starting the same
@@ -213,7 +260,7 @@ func (d *Docker) RemoveVolumes(ctx context.Context) error {
 		}
 	}
 	d.vols.mu.Lock()
-	d.vols.fill = nil
+	d.vols.fill, d.vols.known = nil, nil
 	d.vols.mu.Unlock()
 	return errors.Join(errs...)
 }
