@@ -23,6 +23,7 @@ import (
 type common struct {
 	db          string
 	sandboxKind string
+	engines     engineList
 	urlBots     bool
 	limits      sandbox.Limits
 	policy      contest.Policy
@@ -42,6 +43,7 @@ func addSandbox(fs *flag.FlagSet, c *common) {
 	c.limits = sandbox.DefaultLimits()
 	c.policy = contest.Policy{GiveUp: 3}
 	fs.StringVar(&c.sandboxKind, "sandbox", "docker", "where bots run: docker, or none (UNSAFE: plain processes with your rights, for testing your own bot)")
+	fs.Var(&c.engines, "engine", "Docker engine `address` to play on (unix:///..., tcp://host:2376), repeatable or comma-separated; default: $"+enginesEnv+", else DOCKER_HOST or the default socket")
 	fs.BoolVar(&c.urlBots, "allow-url-bots", false, "let bots reached by URL (name.url files) play: NOT sandboxed, the judge POSTs to whatever address they name")
 	fs.DurationVar(&c.limits.Move, "move-limit", c.limits.Move, "wall-clock `time` per move")
 	fs.DurationVar(&c.limits.Startup, "startup-limit", c.limits.Startup, "`time` for a bot to start (e.g. to import a Python module)")
@@ -99,7 +101,7 @@ func parse(fs *flag.FlagSet, args []string) error {
 // runner opens the runner of c's flags: the sandbox, and beside it, with
 // --allow-url-bots, the bots reached by URL.
 func (c *common) runner(ctx context.Context, stderr io.Writer) (contest.Runner, string, func(), error) {
-	run, image, closeRunner, err := openRunner(ctx, c.sandboxKind, stderr)
+	run, image, closeRunner, err := openRunnerOn(ctx, c.sandboxKind, c.engines.hosts(), stderr)
 	if err != nil || !c.urlBots {
 		return run, image, closeRunner, err
 	}
@@ -131,6 +133,11 @@ func (m byURL) Build(ctx context.Context, src, dst string, lim sandbox.BuildLimi
 // openRunner connects to the sandbox. For Docker it also removes what a dead
 // earlier run left behind and makes sure the runtime image exists.
 func openRunner(ctx context.Context, kind string, stderr io.Writer) (contest.Runner, string, func(), error) {
+	return openRunnerOn(ctx, kind, engineList(nil).hosts(), stderr)
+}
+
+// openRunnerOn is openRunner on the engines of hosts.
+func openRunnerOn(ctx context.Context, kind string, hosts []string, stderr io.Writer) (contest.Runner, string, func(), error) {
 	switch kind {
 	case "none":
 		fmt.Fprintln(stderr, "judge: WARNING: --sandbox=none runs bots as plain processes with your rights, unprotected. Only for your own bots.")
@@ -139,7 +146,12 @@ func openRunner(ctx context.Context, kind string, stderr io.Writer) (contest.Run
 	default:
 		return nil, "", nil, usagef("unknown --sandbox %q: use docker or none", kind)
 	}
-	d, err := sandbox.NewDocker(ctx, dockerOptions())
+	if len(hosts) > 1 {
+		return openEngines(ctx, hosts, stderr)
+	}
+	opts := dockerOptions()
+	opts.Host = hosts[0]
+	d, err := sandbox.NewDocker(ctx, opts)
 	if err != nil {
 		return nil, "", nil, err
 	}
@@ -170,6 +182,9 @@ func openRunner(ctx context.Context, kind string, stderr io.Writer) (contest.Run
 			fmt.Fprintf(stderr, "judge: %v\n", err)
 		} else if n > 0 {
 			fmt.Fprintf(stderr, "judge: removed %d more containers left by a run that died\n", n)
+		}
+		if err := d.Clear(rctx); err != nil {
+			fmt.Fprintf(stderr, "judge: %v\n", err)
 		}
 		d.Close()
 	}, nil

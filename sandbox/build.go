@@ -125,7 +125,11 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (b
 	// /tmp is bounded: a build that fills it fails with "No space left on
 	// device" and harms nobody else. Unlike a bot's, it allows exec, for
 	// what build.sh builds and runs.
-	host := hardened(abs, "/src/"+name, fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk),
+	bot, err := d.botMount(ctx, name, abs, "/src")
+	if err != nil {
+		return Built{}, err
+	}
+	host := hardened(bot, fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk),
 		container.Resources{Memory: lim.Memory, NanoCPUs: 1e9, PidsLimit: &pids})
 	usr, err := d.usr(ctx)
 	if err != nil {

@@ -50,6 +50,9 @@ type Options struct {
 	// Owner names this judge in the containers' labels; empty means a new
 	// random id.
 	Owner string
+	// Host is the engine's address (unix:///..., tcp://...); empty means
+	// DOCKER_HOST or the default socket.
+	Host string
 }
 
 // Docker runs each bot in a hardened container of the runtime image.
@@ -59,6 +62,7 @@ type Docker struct {
 	owner  string
 	host   string
 	labels map[string]string // the judge's own labels, on every container
+	vols   volumes           // the bots' volumes, filled once each
 
 	usrMu   sync.Mutex
 	usrName string // the volume of the image's /usr, once filled
@@ -67,7 +71,7 @@ type Docker struct {
 // NewDocker connects to the engine named by the environment (DOCKER_HOST...)
 // or the default socket. An unreachable engine is an error wrapping ErrEngine.
 func NewDocker(ctx context.Context, opts Options) (*Docker, error) {
-	cli, err := client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation())
+	cli, err := client.NewClientWithOpts(client.FromEnv, withHost(opts.Host), client.WithAPIVersionNegotiation())
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrEngine, err)
 	}
@@ -127,14 +131,11 @@ func (d *Docker) launch(ctx context.Context, spec launchSpec) (proc, error) {
 // container runs the warden rather than the harness, and does not carry
 // LabelGameKey: it serves more than one game.
 func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box, error) {
-	src, err := filepath.Abs(spec.bot.Path)
+	bot, err := d.botMount(ctx, spec.bot.Name, spec.bot.Path, "/bot")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(src); err != nil {
-		return nil, fmt.Errorf("sandbox: bot %s: %w", spec.bot.Name, err)
-	}
-	target := "/bot/" + filepath.Base(src)
+	target := "/bot/" + filepath.Base(spec.bot.Path)
 	labels := map[string]string{LabelBot: spec.bot.Name}
 	for k, v := range spec.labels {
 		labels[k] = v
@@ -167,7 +168,7 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 		Labels:          labels,
 		NetworkDisabled: true,
 	}
-	host := hardened(src, target, fmt.Sprintf("rw,noexec,nosuid,nodev,size=%d,mode=1777", spec.lim.Tmp), container.Resources{
+	host := hardened(bot, fmt.Sprintf("rw,noexec,nosuid,nodev,size=%d,mode=1777", spec.lim.Tmp), container.Resources{
 		Memory:    spec.lim.Memory,
 		NanoCPUs:  int64(spec.lim.CPUs * 1e9),
 		PidsLimit: &pids,
@@ -195,9 +196,9 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 }
 
 // hardened is the host side of every container: no network, read-only
-// root, no capabilities, the bot's file or folder src mounted read-only at
-// target, and a tmpfs /tmp with tmpfs's options as the only writable place.
-func hardened(src, target, tmpfs string, res container.Resources) *container.HostConfig {
+// root, no capabilities, the bot's read-only mount, and a tmpfs /tmp with
+// tmpfs's options as the only writable place.
+func hardened(bot mount.Mount, tmpfs string, res container.Resources) *container.HostConfig {
 	res.MemorySwap = res.Memory
 	// A crashing bot must not hand a core dump to the host's core_pattern
 	// handler.
@@ -213,7 +214,7 @@ func hardened(src, target, tmpfs string, res container.Resources) *container.Hos
 		// copy a chatty bot's output onto the host's disk.
 		LogConfig: container.LogConfig{Type: "none"},
 		Tmpfs:     map[string]string{"/tmp": tmpfs},
-		Mounts:    []mount.Mount{{Type: mount.TypeBind, Source: src, Target: target, ReadOnly: true}},
+		Mounts:    []mount.Mount{bot},
 		Resources: res,
 	}
 }
@@ -358,6 +359,8 @@ func (d *Docker) Reap(ctx context.Context) (int, error) {
 			errs = append(errs, fmt.Errorf("sandbox: removing container %.12s: %w", c.ID, err))
 		}
 	}
+	// The dead judges' volumes, once their containers are gone.
+	errs = append(errs, d.reapVolumes(ctx))
 	return removed, errors.Join(errs...)
 }
 

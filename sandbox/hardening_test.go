@@ -71,7 +71,7 @@ def ia(game, side):
         "interfaces": sorted(os.listdir("/sys/class/net")),
         "tmp": [m[3] for m in mounts if m[1] == "/tmp"],
         "root": [m[3].split(",")[0] for m in mounts if m[1] == "/"],
-        "bot": [m[3].split(",")[0] for m in mounts if m[1] == "/bot/bot.py"],
+        "bot": [m[3].split(",")[0] for m in mounts if m[1] in ("/bot", "/bot/bot.py")],
         "pids_max": first("/sys/fs/cgroup/pids/pids.max", "/sys/fs/cgroup/pids.max"),
         "memory": first("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory.max"),
         "memory_swap": first("/sys/fs/cgroup/memory/memory.memsw.limit_in_bytes"),

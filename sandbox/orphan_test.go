@@ -13,6 +13,7 @@ import (
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
+	"github.com/docker/docker/api/types/volume"
 
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
@@ -43,7 +44,7 @@ func TestNoContainerOutlivesItsJudge(t *testing.T) {
 // game, and one more container waiting for a game), and kills it.
 func noOrphans(t *testing.T, mode string) {
 	// The runtime image the judge runs its bots in, built if needed.
-	sandboxtest.Docker(t)
+	live := sandboxtest.Docker(t)
 	stubborn := "import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
 	bots := []sandbox.Bot{
 		virusBot(t, stubborn+"def ia(game, side):\n    while True:\n        pass\n"),
@@ -72,6 +73,10 @@ func noOrphans(t *testing.T, mode string) {
 		list, _ := cli.ContainerList(context.Background(), container.ListOptions{All: true, Filters: byJudge})
 		for _, c := range list {
 			_ = cli.ContainerRemove(context.Background(), c.ID, container.RemoveOptions{Force: true})
+		}
+		vols, _ := cli.VolumeList(context.Background(), volume.ListOptions{Filters: byJudge})
+		for _, v := range vols.Volumes {
+			_ = cli.VolumeRemove(context.Background(), v.Name, true)
 		}
 	})
 	lines := bufio.NewScanner(out)
@@ -104,12 +109,25 @@ func noOrphans(t *testing.T, mode string) {
 		}
 		if len(running) == 0 {
 			t.Logf("every container stopped within %v of the kill", time.Since(killed).Round(100*time.Millisecond))
-			return
+			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("%d containers still run %v after their judge was killed", len(running), orphanBound)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+	// The next judge's reaper removes the dead one's containers, then the
+	// volumes its bots came in.
+	if vols, err := cli.VolumeList(context.Background(), volume.ListOptions{Filters: byJudge}); err != nil || len(vols.Volumes) != len(bots) {
+		t.Fatalf("the judge left %d volumes (%v), want %d (one per bot)", len(vols.Volumes), err, len(bots))
+	}
+	if _, err := live.Reap(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	list, _ = cli.ContainerList(context.Background(), container.ListOptions{All: true, Filters: byJudge})
+	vols, _ := cli.VolumeList(context.Background(), volume.ListOptions{Filters: byJudge})
+	if len(list)+len(vols.Volumes) != 0 {
+		t.Errorf("after the reaper: %d containers, %d volumes of the dead judge", len(list), len(vols.Volumes))
 	}
 }
 

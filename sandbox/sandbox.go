@@ -23,7 +23,8 @@ const (
 // Bot is one submitted bot, as the judge staged it.
 type Bot struct {
 	Name string // file stem, for labels and messages
-	// Path is the bot's file or folder on the host. It is mounted read-only.
+	// Path is the bot's file or folder on the judge's machine. Docker copies
+	// it into a volume through the API and mounts that read-only.
 	Path string
 	// Protocol is ProtocolIA or ProtocolProgram.
 	Protocol string

@@ -178,7 +178,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		if len(plan) > 0 {
 			seats = len(plan[0].Seats)
 		}
-		workers = DefaultWorkers(seats, cfg.Limits.Memory)
+		workers = defaultWorkers(ctx, run, seats, cfg.Limits.Memory)
 	}
 	labels := map[string]string{"botjudge.game": cfg.Rules.Name(), "botjudge.tournament": strconv.FormatInt(t.ID, 10)}
 	for k, v := range cfg.Labels {

@@ -46,7 +46,13 @@ func Docker(tb testing.TB) *sandbox.Docker {
 	case err != nil:
 		tb.Fatalf("sandbox: %v", err)
 	}
-	tb.Cleanup(func() { d.Close() })
+	tb.Cleanup(func() {
+		// Bots reach their containers through volumes: the test's go with it.
+		if err := d.RemoveVolumes(context.Background()); err != nil {
+			tb.Error(err)
+		}
+		d.Close()
+	})
 	return d
 }
 

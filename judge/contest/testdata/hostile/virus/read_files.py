@@ -25,12 +25,13 @@ def opened(path):
 
 
 def staged_dir():
-    """The host folder the judge staged bots in, as the mount table names
-    it, and whether it can be listed from here."""
+    """The host folder holding the bot (the judge's staging folder, or the
+    engine's volumes), as the mount table names it, and whether it can be
+    listed from here."""
     with open("/proc/self/mountinfo") as f:
         for line in f:
             fields = line.split()
-            if fields[4].startswith("/bot/"):
+            if fields[4] == "/bot" or fields[4].startswith("/bot/"):
                 folder = os.path.dirname(os.path.dirname(fields[3]))
                 if folder.count("/") < 2:
                     return "unknown(%s)" % fields[3]
