@@ -47,8 +47,11 @@ func resize(t *testing.T, ctx context.Context, p *browsertest.Page, d display) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The page fits itself on resize; two frames later it is laid out.
-	wait(t, ctx, p, fmt.Sprintf(`matchMedia('(width: %dpx) and (height: %dpx)').matches && new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`, d.w, d.h))
+	// The page fits itself on resize (its resize and ResizeObserver
+	// handlers): let a few frames and a moment pass.
+	frames := `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`
+	wait(t, ctx, p, fmt.Sprintf(`matchMedia('(width: %dpx) and (height: %dpx)').matches && %s`, d.w, d.h, frames))
+	wait(t, ctx, p, `new Promise(r => setTimeout(r, 150)).then(() => `+frames+`)`)
 }
 
 // blocks are the main boxes of the pages, which must not overlap.
@@ -230,20 +233,22 @@ func TestLayout(t *testing.T) {
 	b := browsertest.Start(t)
 	srv := serve(t)
 	p := b.NewPage(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	// 28 views × 5 displays, each opened anew: minutes on a busy machine.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	shots := os.Getenv("SCREENSHOTS")
 	for _, v := range layoutViews(t) {
 		t.Run(v.name, func(t *testing.T) {
-			resize(t, ctx, p, displays[2])
-			if err := p.Navigate(ctx, srv.URL+v.path); err != nil {
-				t.Fatal(err)
-			}
-			wait(t, ctx, p, v.ready)
+			// Each display opens the page anew, as a projector does:
+			// resizing an open page is TestMoveLinkScrollsTheList's and
+			// TestPodiumTiesAndLongNames's.
 			for _, d := range displays {
-				t0 := time.Now()
 				resize(t, ctx, p, d)
-				t1 := time.Now()
+				if err := p.Navigate(ctx, srv.URL+v.path); err != nil {
+					t.Fatal(err)
+				}
+				wait(t, ctx, p, v.ready)
+				wait(t, ctx, p, `new Promise(r => setTimeout(r, 150)).then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`)
 				opts := map[string]any{
 					"projector": v.projector && !(d.phone && !v.phoneFits),
 					"sideways":  "",
@@ -262,7 +267,6 @@ func TestLayout(t *testing.T) {
 					t.Logf("%s at %s: %v", v.name, d.name, eval[any](t, ctx, p, dbg))
 				}
 				problems := eval[[]string](t, ctx, p, fmt.Sprintf("%s(%s)", layoutCheck, must(jsonString(opts))))
-				t.Logf("%s: resize %s, check %s", d.name, t1.Sub(t0), time.Since(t1))
 				for _, pr := range problems {
 					t.Errorf("%s at %s: %s", v.name, d.name, pr)
 				}

@@ -44,8 +44,18 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', route);
 // A view fits itself to its room whenever that changes: a window resized,
 // a phone turned, the header wrapping onto two lines.
-new ResizeObserver(() => current?.fit?.()).observe(main);
-window.addEventListener('resize', () => current?.fit?.());
+// Some resizes (a browser's device emulation, a phone turned) tell before
+// the layout has its new size: fit again on the next frame.
+const refit = () => { current?.fit?.(); requestAnimationFrame(() => current?.fit?.()); };
+new ResizeObserver(refit).observe(main);
+window.addEventListener('resize', refit);
+// and a frame's check of the window's size, which no event can miss.
+let seen = '';
+(function watch() {
+  const size = `${innerWidth}x${innerHeight}`;
+  if (size !== seen) { seen = size; refit(); }
+  requestAnimationFrame(watch);
+})();
 
 async function route() {
   const seq = ++routeSeq;
