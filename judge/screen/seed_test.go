@@ -351,6 +351,21 @@ func inRowBots() []bot {
 	}
 }
 
+// podiumBots are marks-in-a-row bots with names longer than a podium's
+// step: the first three play the first free cell, so that whoever starts
+// wins (a diagonal by the fifth move), and they tie for the first place;
+// the last one names a taken cell and loses every game.
+func podiumBots() []bot {
+	row := inRowBots()
+	named := func(b bot, name string) bot { b.name = name; return b }
+	return []bot{
+		named(row[0], "anticonstitutionnellement"),
+		named(row[0], "premier-de-la-classe-ex-aequo"),
+		named(row[0], "troisième larron du podium"),
+		named(row[2], "le distrait du fond de la salle"),
+	}
+}
+
 // boatsView is the part of a botsArena battleship View the bots read.
 type boatsView struct {
 	Phase  string `json:"phase"`
@@ -709,11 +724,14 @@ type fixture struct {
 	ttt   seeded // tictactoe, 4 bots, finished
 	c4    seeded // connectfour, 4 bots, finished
 	boats seeded // battleship, 4 bots, finished
+	// podium is tictactoe between bots of long names, three of which tie
+	// for the first place (each wins its games as first player).
+	podium seeded
 }
 
 // all are the fixture's tournaments.
 func (f *fixture) all() []seeded {
-	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.boats}
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.boats, f.podium}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -750,6 +768,9 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	if f.boats, err = tournament(ctx, db, battleship.Rules{}, 1, boatsBots(), duels(4), -1); err != nil {
+		return nil, err
+	}
+	if f.podium, err = tournament(ctx, db, tictactoe.Rules, 2, podiumBots(), duels(4), -1); err != nil {
 		return nil, err
 	}
 	return f, nil

@@ -45,7 +45,20 @@ document.addEventListener('click', (e) => {
   navigate(u.pathname + u.search);
 });
 window.addEventListener('popstate', route);
-window.addEventListener('resize', () => current?.fit?.());
+// A view fits itself to its room whenever that changes: a window resized,
+// a phone turned, the header wrapping onto two lines.
+// Some resizes (a browser's device emulation, a phone turned) tell before
+// the layout has its new size: fit again on the next frame.
+const refit = () => { current?.fit?.(); requestAnimationFrame(() => current?.fit?.()); };
+new ResizeObserver(refit).observe(main);
+window.addEventListener('resize', refit);
+// and a frame's check of the window's size, which no event can miss.
+let seen = '';
+(function watch() {
+  const size = `${innerWidth}x${innerHeight}`;
+  if (size !== seen) { seen = size; refit(); }
+  requestAnimationFrame(watch);
+})();
 
 async function route() {
   const seq = ++routeSeq;
@@ -142,10 +155,23 @@ async function header(tid, active) {
     select || (info ? el('span', { class: 'tname', text: info.game }) : null),
     el('nav', {}, nav.map(([k, href]) => el('a', { href, class: k === active ? 'active' : null, text: t('nav.' + k) }))),
     el('div', { id: 'progress-text', class: 'ptext' }),
+    el('button', { type: 'button', class: 'theme', 'aria-pressed': String(theme() === 'light'), onclick: toggleTheme, text: t(theme() === 'light' ? 'theme.dark' : 'theme.light') }),
     el('button', { type: 'button', class: 'lang', onclick: () => setLanguage(lang === 'fr' ? 'en' : 'fr'), text: t('lang.switch') }),
   );
   if (info) progress(info.progress);
   else bar.hidden = true;
+}
+
+// The theme is <html data-theme>: light, or dark when unset. The header's
+// button switches it and this browser remembers it.
+const theme = () => document.documentElement.dataset.theme || 'dark';
+
+function toggleTheme(e) {
+  const next = theme() === 'light' ? 'dark' : 'light';
+  document.documentElement.dataset.theme = next;
+  try { localStorage.setItem('theme', next); } catch { /* private browsing: for this page only */ }
+  e.target.textContent = t(next === 'light' ? 'theme.dark' : 'theme.light');
+  e.target.setAttribute('aria-pressed', String(next === 'light'));
 }
 
 // progress shows how far the tournament is, in the header and the bar.
@@ -212,11 +238,35 @@ async function viewTournaments() {
 
 // ------------------------------------------------------------ standings
 
-// fitRows sizes a table's rows so that all of them fit the box's height: the
-// projector must show 30 bots without scrolling.
+// rem is the size in pixels of one design pixel (a tenth of style.css's
+// root size, which follows the screen's size).
+const rem = () => parseFloat(getComputedStyle(document.documentElement).fontSize) / 10;
+
+// fitRows sizes a table's rows so that all of them fit the box: the
+// projector must show 30 bots without scrolling, and a few bots in large
+// type without cutting the last column. min and max are in design pixels;
+// --rows lets the stylesheet scale type with the number of rows.
 function fitRows(box, rows, { min = 20, max = 64, extra = 1.3 } = {}) {
-  const h = Math.floor(box.clientHeight / (rows + extra));
-  box.style.setProperty('--row', `${Math.max(min, Math.min(max, h))}px`);
+  const r = rem(), lo = min * r;
+  box.style.setProperty('--rows', rows);
+  const set = (h) => { box.style.setProperty('--row', `${h}px`); return h; };
+  // On a phone the page scrolls down: rows as tall as a window's share.
+  const room = matchMedia('(max-width: 760px)').matches && !box.closest('.show-view') ? innerHeight * 0.9 : box.clientHeight;
+  let h = set(Math.max(lo, Math.min(max * r, Math.floor(room / (rows + extra)))));
+  const table = box.querySelector('table');
+  if (!table) return;
+  // What is not a body row (the header, borders) stays: the rows share the
+  // rest.
+  const n = table.tBodies[0]?.rows.length || rows;
+  const fixed = table.offsetHeight - n * h;
+  h = set(Math.max(lo, Math.min(max * r, Math.floor((room - fixed) / n))));
+  // The header's rows and the cells' content make the table's height only
+  // roughly rows × --row: measure, and shrink until it fits.
+  for (let k = 0; k < 12 && h > lo; k++) {
+    const over = Math.max(table.offsetHeight / Math.max(room, box.clientHeight), table.offsetWidth / box.clientWidth);
+    if (over <= 1) break;
+    h = set(Math.max(lo, Math.min(h - 1, Math.floor(h / over))));
+  }
 }
 
 const tieTag = (s, next) => {
@@ -241,12 +291,15 @@ function standingsTable(tid, st) {
     el('td', { class: 'num l', text: s.losses }),
     el('td', { class: 'num beaten', text: s.beaten }),
     fault(s.timeouts), fault(s.crashes), fault(s.illegal),
-    el('td', { class: 'rating' },
+    el('td', { class: 'rating' }, el('span', { class: 'rbox' },
       el('span', { class: 'rv', text: Math.round(s.rating) }),
       el('span', { class: 'ci', text: `${Math.round(s.rating_low)}–${Math.round(s.rating_high)}` }),
       el('span', { class: 'cibar', 'aria-hidden': 'true' },
         el('i', { class: 'band', style: { left: `${pos(s.rating_low)}%`, width: `${pos(s.rating_high) - pos(s.rating_low)}%` } }),
-        el('i', { class: 'dot', style: { left: `${pos(s.rating)}%` } })))));
+        el('i', { class: 'dot', style: { left: `${pos(s.rating)}%` } }))))));
+  // A phone shows a bot a block: each number says its column.
+  const heads = [null, null, 'points', 'games', 'w', 'd', 'l', 'beaten', 'timeouts', 'crashes', 'illegal', 'rating'];
+  for (const tr of rows) [...tr.children].forEach((td, i) => { if (heads[i]) td.dataset.h = t('col.' + heads[i]); });
   return el('table', { class: 'standings' },
     el('thead', {},
       el('tr', {}, el('th', { rowspan: 2, text: t('col.rank') }), el('th', { rowspan: 2, class: 'name', text: t('col.bot') }),
@@ -314,11 +367,12 @@ function gameMarks(gs) {
 }
 
 function fitCross(box, n) {
+  const r = rem();
+  box.style.setProperty('--nw', `${Math.min(320 * r, Math.max(120 * r, box.clientWidth * 0.16))}px`);
+  const name = parseFloat(box.style.getPropertyValue('--nw'));
+  const cw = Math.floor((box.clientWidth - name - 150 * r) / Math.max(n, 1));
+  box.style.setProperty('--cw', `${Math.max(26 * r, Math.min(110 * r, cw))}px`);
   fitRows(box, n + 1, { min: 18, max: 60, extra: 1.2 });
-  const name = Math.min(320, Math.max(160, box.clientWidth * 0.16));
-  const cw = Math.floor((box.clientWidth - name - 150) / Math.max(n, 1));
-  box.style.setProperty('--cw', `${Math.max(26, Math.min(110, cw))}px`);
-  box.style.setProperty('--nw', `${name}px`);
 }
 
 async function viewCrosstable([tid], q) {
@@ -661,16 +715,18 @@ function botGame(tid, bid, g, open) {
 
 // ------------------------------------------------------------ presentation
 
+// podium shows the first three bots on steps by rank, not by place: bots
+// that share a rank share its step (two first places, two gold blocks).
 function podium(st) {
-  const places = st.slice(0, 3);
-  const order = [1, 0, 2].filter((i) => places[i]);
-  return el('div', { class: 'podium' }, order.map((i) => {
-    const s = places[i];
-    return el('div', { class: `place p${i + 1}`, dataset: { bot: s.bot.id } },
-      el('div', { class: 'pname', text: s.bot.name }),
+  const places = st.slice(0, 3).map((s) => ({ s, step: Math.min(3, s.rank) }));
+  // Silver on the left, gold in the middle, bronze on the right.
+  const side = { 1: 1, 2: 0, 3: 2 };
+  places.sort((a, b) => side[a.step] - side[b.step]);
+  return el('div', { class: 'podium', style: `--places: ${places.length}` }, places.map(({ s, step }) =>
+    el('div', { class: `place p${step}`, dataset: { bot: s.bot.id, rank: s.rank } },
+      el('div', { class: 'pname', style: `--len: ${[...s.bot.name].length}`, text: s.bot.name }),
       el('div', { class: 'ppts', text: t('show.points', { n: points(s.points) }) }),
-      el('div', { class: 'block' }, el('span', { text: s.rank })));
-  }));
+      el('div', { class: 'block' }, el('span', { text: s.rank })))));
 }
 
 // decisiveGame is the game that one of the first two bots won over the
@@ -762,6 +818,10 @@ async function viewShow([tid], q) {
         const order = [];
         if (info.progress.finished && st.length) order.push('podium');
         order.push('standings', 'crosstable', 'live', 'decisive');
+        // ?only=standings,crosstable keeps these stages (a screen that
+        // shows one thing).
+        const only = q.get('only')?.split(',');
+        if (only) order.splice(0, order.length, ...order.filter((s) => only.includes(s)));
         for (const name of order) {
           if (stop.signal.aborted) return;
           await stages[name](st);
@@ -783,6 +843,10 @@ async function viewShow([tid], q) {
 
 // ------------------------------------------------------------ start
 
+try {
+  const saved = localStorage.getItem('theme');
+  if (saved === 'light' || saved === 'dark') document.documentElement.dataset.theme = saved;
+} catch { /* no storage: the dark theme */ }
 await loadStrings();
 document.title = t('app');
 route();
