@@ -41,3 +41,6 @@ func Phases(ctx context.Context, d *Docker, bot Bot) ([4]time.Duration, error) {
 	took[3] = time.Since(began)
 	return took, err
 }
+
+// PruneUsr runs the pruning of /usr copies that follows a new copy.
+func PruneUsr(ctx context.Context, d *Docker, keep string) { d.pruneUsr(ctx, keep) }

@@ -36,7 +36,11 @@ const (
 )
 
 var (
-	runtimeDockerfile = "FROM " + BaseImage + "\nCOPY harness.py " + harnessPath + "\n"
+	// The label names where the image's /usr comes from: the runtime layer
+	// adds nothing under /usr, so every build of the harness on one base
+	// shares one copy of it (see usrSource), on any engine the image is
+	// sent to.
+	runtimeDockerfile = "FROM " + BaseImage + "\nLABEL " + LabelUsr + "=" + BaseImage + "\nCOPY harness.py " + harnessPath + "\n"
 	// registryDockerfile is the base where debootstrap cannot run and a
 	// registry can be reached (a Mac, a non-root user).
 	registryDockerfile = "FROM debian:" + suite + "-slim\n" +

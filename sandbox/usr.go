@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
@@ -12,8 +13,8 @@ import (
 	"github.com/docker/docker/api/types/volume"
 )
 
-// LabelUsr is on the volumes that hold a copy of an image's /usr: the
-// image's ID.
+// LabelUsr is on the volumes that hold a copy of an image's /usr, naming
+// its source (see usrSource); the runtime image carries it too.
 const LabelUsr = "botjudge.usr"
 
 // usrWait bounds how long a judge waits for another judge that is filling
@@ -41,12 +42,9 @@ func (d *Docker) usr(ctx context.Context) (string, error) {
 	if d.usrName != "" {
 		return d.usrName, nil
 	}
-	id, err := d.imageID(ctx, d.image)
+	id, err := d.usrSource(ctx)
 	if err != nil {
 		return "", err
-	}
-	if id == "" {
-		return "", fmt.Errorf("%w: %s: run `make image`", ErrImageMissing, d.image)
 	}
 	name := "botjudge-usr-" + shortHash(id)
 	// The volume is complete once this one exists: a judge that died in
@@ -106,16 +104,44 @@ func (d *Docker) fillUsr(ctx context.Context, id, name string) error {
 	return kill(ctx, &box{cli: d.cli, id: created.ID, ended: make(chan struct{})})
 }
 
-// pruneUsr removes the copies of other images' /usr; one still in use by
-// a container stays until a later run.
+// usrSource names what the image's /usr is a copy of: its base image, as
+// its label says, so that a new harness does not copy /usr again; an image
+// built before the label, by its own ID.
+func (d *Docker) usrSource(ctx context.Context) (string, error) {
+	info, err := d.cli.ImageInspect(ctx, d.image)
+	switch {
+	case cerrdefs.IsNotFound(err):
+		return "", fmt.Errorf("%w: %s: run `make image`", ErrImageMissing, d.image)
+	case err != nil:
+		return "", fmt.Errorf("sandbox: inspecting image %s: %w", d.image, err)
+	}
+	if info.Config != nil && info.Config.Labels[LabelUsr] != "" {
+		return info.Config.Labels[LabelUsr], nil
+	}
+	return info.ID, nil
+}
+
+// pruneUsr removes the copies of /usr whose source image is gone from the
+// engine. A copy whose image is still there may serve another judge (an
+// older build's `judge check` beside this run): removing it between two of
+// its containers would have the engine mount an empty volume of that name
+// in the next. A copy still in use stays until a later run, and its marker
+// goes only after it, so that no judge ever trusts a marker without its copy.
 func (d *Docker) pruneUsr(ctx context.Context, keep string) {
 	list, err := d.cli.VolumeList(ctx, volume.ListOptions{Filters: filters.NewArgs(filters.Arg("label", LabelUsr))})
 	if err != nil {
 		return
 	}
 	for _, v := range list.Volumes {
-		if v.Labels[LabelUsr] != keep {
-			_ = d.cli.VolumeRemove(ctx, v.Name, false)
+		src := v.Labels[LabelUsr]
+		if src == keep || strings.HasSuffix(v.Name, "-done") {
+			continue
+		}
+		if id, err := d.imageID(ctx, src); id != "" || err != nil {
+			continue
+		}
+		if d.cli.VolumeRemove(ctx, v.Name, false) == nil {
+			_ = d.cli.VolumeRemove(ctx, v.Name+"-done", false)
 		}
 	}
 }
