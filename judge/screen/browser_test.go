@@ -659,26 +659,6 @@ func answersOf(moves []results.Move) []games.Answer {
 	return answers
 }
 
-// partial is a game after the steps of its first n moves (fewer when a step
-// would need more), as `judge run` writes it while the game is played.
-func partial(t *testing.T, rules games.Rules, g results.Game, n int) results.Live {
-	t.Helper()
-	answers := answersOf(g.Moves[:n])
-	names := make([]string, len(g.Players))
-	players := make([]results.Player, len(g.Players))
-	for i, pl := range g.Players {
-		names[i] = pl.Name
-		players[i] = results.Player{Seat: i, BotID: pl.BotID, Name: pl.Name}
-	}
-	applied, step := 0, 0
-	s, _ := games.Replay(rules, g.Seed, names, answers, func(_ games.State, moves []games.Move) { // stops where the answers do
-		step = len(moves)
-		applied += step
-	})
-	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: applied,
-		Last: g.Moves[applied-step : applied], View: s.View(), Scores: s.Scores()}
-}
-
 func TestLiveGameAdvances(t *testing.T) {
 	if len(fix.live.pending) < 2 {
 		t.Fatal("the live tournament has no game left to play")
@@ -704,7 +684,7 @@ func TestLiveGameAdvances(t *testing.T) {
 	}
 	for _, n := range []int{10, 30} {
 		for _, g := range full {
-			l := partial(t, virus.Rules{}, g, n)
+			l := liveAt(virus.Rules{}, g, n)
 			if err := fix.db.PutLive(ctx0, l); err != nil {
 				t.Fatal(err)
 			}
@@ -1018,7 +998,7 @@ func TestManySeats(t *testing.T) {
 
 	// A game of three in progress.
 	g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == 3 })
-	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	l := liveAt(tron.Rules{}, g, len(g.Moves)/2)
 	if err := fix.db.PutLive(ctx0, l); err != nil {
 		t.Fatal(err)
 	}
@@ -1213,7 +1193,7 @@ func TestTwelveTrails(t *testing.T) {
 
 	// The same game in progress: its live card shows every seat.
 	ctx0 := context.Background()
-	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	l := liveAt(tron.Rules{}, g, len(g.Moves)/2)
 	if err := fix.db.PutLive(ctx0, l); err != nil {
 		t.Fatal(err)
 	}
