@@ -337,6 +337,39 @@ func TestReplayURLOptions(t *testing.T) {
 	wait(t, ctx, p, `(l => { const li = l.querySelector('li.current'), a = li.getBoundingClientRect(), b = l.getBoundingClientRect(); return a.top >= b.top && a.bottom <= b.bottom; })(document.querySelector('.movelist'))`)
 }
 
+// A link to a move past a replay's last opens it at its end, and one before
+// its first at its start, where a turn-based game shows its first player
+// alone to move: botsArena's init, which every bot answers at once, moves
+// nobody. A game of simultaneous moves shows every seat to move.
+func TestReplayFirstAndLastStep(t *testing.T) {
+	g := gameWhere(t, fix.c4, func(results.Game) bool { return true })
+	p, ctx, srv := browse(t, "")
+	last := len(replayOf(t, srv, g.ID).Frames) - 1
+	frame := func(query string, want int) {
+		t.Helper()
+		if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d%s", srv.URL, g.ID, query)); err != nil {
+			t.Fatal(err)
+		}
+		wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, want))
+	}
+	frame(fmt.Sprintf("?move=%d", len(g.Moves)+12), last)
+	frame("?move=-3", 0)
+	toMove := func() []string {
+		return eval[[]string](t, ctx, p, `[...document.querySelectorAll('.card.tomove')].map(c => c.dataset.seat)`)
+	}
+	if got := toMove(); !slices.Equal(got, []string{"0"}) {
+		t.Errorf("at the start of connect four, the seats to move are %q, want the first alone", got)
+	}
+	ffa := gameWhere(t, fix.ffa, func(results.Game) bool { return true })
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d", srv.URL, ffa.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	if got := toMove(); len(got) != len(ffa.Players) {
+		t.Errorf("at the start of a free-for-all, the seats to move are %q, want all %d", got, len(ffa.Players))
+	}
+}
+
 // A crosstable cell shows one mark a game, 1, ½ or 0 for the row bot, each
 // opening that game's replay.
 func TestCrosstableCellMarksGames(t *testing.T) {

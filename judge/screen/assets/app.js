@@ -439,8 +439,9 @@ async function viewGame([id], q) {
   const g = rp.game;
   let start = +(q.get('frame') || 0);
   if (q.has('move')) {
+    // The frame that played move n; past the last move, the end.
     const n = +q.get('move');
-    start = Math.max(0, rp.frames.findIndex((f) => f.moves.some((m) => m.n === n)));
+    start = Math.max(0, rp.frames.findLastIndex((f) => f.moves.some((m) => m.n <= n)));
   }
   const tid = g.tournament_id;
   const title = el('div', { class: 'gametitle' },
