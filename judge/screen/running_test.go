@@ -28,12 +28,12 @@ type running struct {
 	// playing · about 11 h 20 min left".
 	busy seeded
 	// boards has one tournament in progress per board (and per kind of
-	// live card: two seats, three, a dozen), each with a game on every
-	// live card.
+	// live card: two seats, three, five, twelve), each with a game on
+	// every live card.
 	boards []seeded
 }
 
-// renamed gives bots the names of the example bots.
+// renamed is bots under these names, their ways of playing taken in turn.
 func renamed(bots []bot, names ...string) []bot {
 	out := make([]bot, len(names))
 	for i, n := range names {
