@@ -206,7 +206,8 @@ func TestAddBot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := results.Bot{ID: a.ID, Game: "virus", Name: "alpha", SHA256: "aa", Path: "/x/alpha.py", Added: added}
+	// The path is kept relative to the submissions folder.
+	want := results.Bot{ID: a.ID, Game: "virus", Name: "alpha", SHA256: "aa", Path: "virus/alpha.py", Added: added}
 	if a != want {
 		t.Errorf("got %+v, want %+v", a, want)
 	}
@@ -226,6 +227,48 @@ func TestAddBot(t *testing.T) {
 	}
 	if _, err := d.AddBot(ctx, results.Bot{Game: "virus", Name: "nohash"}); err == nil {
 		t.Error("a bot without sha256 was accepted")
+	}
+}
+
+// A bot's path reads relative to the submissions folder, whatever the row
+// holds: what judge run gave (submissions/virus/alice.py, or the whole path
+// of a --submissions folder), and the whole paths earlier judges stored.
+func TestBotPathIsRelative(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "results.db")
+	d := mustOpenPath(t, path)
+	for _, p := range []string{"submissions/virus/alice.py", "/home/teacher/contest/submissions/virus/bob.py", "/srv/subs/virus/carol"} {
+		b, err := d.AddBot(ctx, results.Bot{Game: "virus", Name: filepath.Base(p), SHA256: p, Path: p})
+		if want := "virus/" + filepath.Base(p); err != nil || b.Path != want {
+			t.Errorf("%s: path %q (%v), want %q", p, b.Path, err, want)
+		}
+	}
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close()
+	var stored string
+	if err := raw.QueryRow(`SELECT path FROM bots WHERE name = 'bob.py'`).Scan(&stored); err != nil || stored != "virus/bob.py" {
+		t.Errorf("the database holds %q (%v), want virus/bob.py", stored, err)
+	}
+	// A row of an earlier judge.
+	if _, err := raw.Exec(`INSERT INTO bots (game, name, sha256, path, added) VALUES ('virus', 'dave', 'dd', '/home/teacher/submissions/virus/dave.py', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	old, err := d.AddBot(ctx, results.Bot{Game: "virus", Name: "dave", SHA256: "dd", Path: "elsewhere/dave.py"})
+	if err != nil || old.Path != "virus/dave.py" {
+		t.Errorf("an earlier judge's row reads %q (%v), want virus/dave.py", old.Path, err)
+	}
+	tour, err := d.EnsureTournament(ctx, "virus", 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.StartRun(ctx, tour.ID, results.Run{BotIDs: []int64{old.ID}, Planned: 1, Rounds: 1}); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := d.Entries(ctx, tour.ID)
+	if err != nil || len(entries) != 1 || entries[0].Bot.Path != "virus/dave.py" {
+		t.Errorf("the entries read %+v (%v), want virus/dave.py", entries, err)
 	}
 }
 

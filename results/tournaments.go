@@ -7,11 +7,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
+	"path/filepath"
 	"time"
 )
 
 // Bot is one version of a submitted bot: its name plus the SHA-256 of its
-// content. A changed file is a new Bot with a new ID.
+// content. A changed file is a new Bot with a new ID. Its Path is where it
+// was found, relative to the submissions folder (virus/alice.py,
+// battleships/carol): the screen and the exports show nothing of the
+// organiser's machine. AddBot stores it so, and the rows of earlier judges,
+// which hold the whole path, read so.
 type Bot struct {
 	ID     int64     `json:"id"`
 	Game   string    `json:"game"`
@@ -63,6 +69,16 @@ type Entry struct {
 	Check Check `json:"check"`
 }
 
+// submissionPath is a bot's path relative to the submissions folder: its
+// game's folder and its own name there, the last element of p (a bot is
+// one entry of its game's folder, see judge/contest.Discover).
+func submissionPath(game, p string) string {
+	if p == "" {
+		return ""
+	}
+	return game + "/" + path.Base(filepath.ToSlash(p))
+}
+
 // AddBot inserts the bot version (unique on game, name and sha256) or returns
 // the existing row unchanged. A zero Added is now.
 func (d *DB) AddBot(ctx context.Context, b Bot) (Bot, error) {
@@ -76,7 +92,7 @@ func (d *DB) AddBot(ctx context.Context, b Bot) (Bot, error) {
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO bots (game, name, sha256, path, added) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (game, name, sha256) DO NOTHING`,
-			b.Game, b.Name, b.SHA256, b.Path, b.Added.UnixNano()); err != nil {
+			b.Game, b.Name, b.SHA256, submissionPath(b.Game, b.Path), b.Added.UnixNano()); err != nil {
 			return err
 		}
 		var err error
@@ -96,6 +112,7 @@ func scanBot(row interface{ Scan(...any) error }) (Bot, error) {
 	var b Bot
 	var added sql.NullInt64
 	err := row.Scan(&b.ID, &b.Game, &b.Name, &b.SHA256, &b.Path, &added)
+	b.Path = submissionPath(b.Game, b.Path)
 	b.Added = fromUnixNano(added)
 	return b, err
 }
@@ -304,6 +321,7 @@ func (d *DB) Entries(ctx context.Context, tournamentID int64) ([]Entry, error) {
 			&ok, &verdict, &detail, &log, &at); err != nil {
 			return nil, fmt.Errorf("results: entries of tournament %d: %w", tournamentID, err)
 		}
+		e.Bot.Path = submissionPath(e.Bot.Game, e.Bot.Path)
 		e.Bot.Added = fromUnixNano(added)
 		if at.Valid {
 			e.Check = Check{BotID: e.Bot.ID, OK: ok.Bool, Verdict: verdict.String, Detail: detail.String, Log: log.String, At: fromUnixNano(at)}

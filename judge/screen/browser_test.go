@@ -337,6 +337,39 @@ func TestReplayURLOptions(t *testing.T) {
 	wait(t, ctx, p, `(l => { const li = l.querySelector('li.current'), a = li.getBoundingClientRect(), b = l.getBoundingClientRect(); return a.top >= b.top && a.bottom <= b.bottom; })(document.querySelector('.movelist'))`)
 }
 
+// A link to a move past a replay's last opens it at its end, and one before
+// its first at its start, where a turn-based game shows its first player
+// alone to move: botsArena's init, which every bot answers at once, moves
+// nobody. A game of simultaneous moves shows every seat to move.
+func TestReplayFirstAndLastStep(t *testing.T) {
+	g := gameWhere(t, fix.c4, func(results.Game) bool { return true })
+	p, ctx, srv := browse(t, "")
+	last := len(replayOf(t, srv, g.ID).Frames) - 1
+	frame := func(query string, want int) {
+		t.Helper()
+		if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d%s", srv.URL, g.ID, query)); err != nil {
+			t.Fatal(err)
+		}
+		wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, want))
+	}
+	frame(fmt.Sprintf("?move=%d", len(g.Moves)+12), last)
+	frame("?move=-3", 0)
+	toMove := func() []string {
+		return eval[[]string](t, ctx, p, `[...document.querySelectorAll('.card.tomove')].map(c => c.dataset.seat)`)
+	}
+	if got := toMove(); !slices.Equal(got, []string{"0"}) {
+		t.Errorf("at the start of connect four, the seats to move are %q, want the first alone", got)
+	}
+	ffa := gameWhere(t, fix.ffa, func(results.Game) bool { return true })
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d", srv.URL, ffa.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
+	if got := toMove(); len(got) != len(ffa.Players) {
+		t.Errorf("at the start of a free-for-all, the seats to move are %q, want all %d", got, len(ffa.Players))
+	}
+}
+
 // A crosstable cell shows one mark a game, 1, ½ or 0 for the row bot, each
 // opening that game's replay.
 func TestCrosstableCellMarksGames(t *testing.T) {
@@ -659,26 +692,6 @@ func answersOf(moves []results.Move) []games.Answer {
 	return answers
 }
 
-// partial is a game after the steps of its first n moves (fewer when a step
-// would need more), as `judge run` writes it while the game is played.
-func partial(t *testing.T, rules games.Rules, g results.Game, n int) results.Live {
-	t.Helper()
-	answers := answersOf(g.Moves[:n])
-	names := make([]string, len(g.Players))
-	players := make([]results.Player, len(g.Players))
-	for i, pl := range g.Players {
-		names[i] = pl.Name
-		players[i] = results.Player{Seat: i, BotID: pl.BotID, Name: pl.Name}
-	}
-	applied, step := 0, 0
-	s, _ := games.Replay(rules, g.Seed, names, answers, func(_ games.State, moves []games.Move) { // stops where the answers do
-		step = len(moves)
-		applied += step
-	})
-	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: applied,
-		Last: g.Moves[applied-step : applied], View: s.View(), Scores: s.Scores()}
-}
-
 func TestLiveGameAdvances(t *testing.T) {
 	if len(fix.live.pending) < 2 {
 		t.Fatal("the live tournament has no game left to play")
@@ -704,7 +717,7 @@ func TestLiveGameAdvances(t *testing.T) {
 	}
 	for _, n := range []int{10, 30} {
 		for _, g := range full {
-			l := partial(t, virus.Rules{}, g, n)
+			l := liveAt(virus.Rules{}, g, n)
 			if err := fix.db.PutLive(ctx0, l); err != nil {
 				t.Fatal(err)
 			}
@@ -1018,7 +1031,7 @@ func TestManySeats(t *testing.T) {
 
 	// A game of three in progress.
 	g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == 3 })
-	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	l := liveAt(tron.Rules{}, g, len(g.Moves)/2)
 	if err := fix.db.PutLive(ctx0, l); err != nil {
 		t.Fatal(err)
 	}
@@ -1213,7 +1226,7 @@ func TestTwelveTrails(t *testing.T) {
 
 	// The same game in progress: its live card shows every seat.
 	ctx0 := context.Background()
-	l := partial(t, tron.Rules{}, g, len(g.Moves)/2)
+	l := liveAt(tron.Rules{}, g, len(g.Moves)/2)
 	if err := fix.db.PutLive(ctx0, l); err != nil {
 		t.Fatal(err)
 	}

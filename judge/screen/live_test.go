@@ -460,7 +460,7 @@ func TestSchedulePage(t *testing.T) {
 	left := sd.t.Planned - len(stored)
 	wait(t, ctx, p, `document.querySelector('.schedule-view .tocome').dataset.n === '`+strconv.Itoa(left)+`' && document.querySelector('.schedule-view .playing .message')`)
 
-	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, g, 12)); err != nil {
+	if err := fix.db.PutLive(ctx0, liveAt(virus.Rules{}, g, 12)); err != nil {
 		t.Fatal(err)
 	}
 	row := fmt.Sprintf(`document.querySelector('.schedule-view .playing .game-row[data-key="%s"]')`, g.Key)
@@ -518,7 +518,7 @@ search:
 	for n = 8; n <= 40; n++ {
 		for _, order := range [][2]int{{0, 1}, {1, 0}} {
 			a, b := gs[order[0]], gs[order[1]]
-			first, second = partial(t, virus.Rules{}, a, m), partial(t, virus.Rules{}, b, n)
+			first, second = liveAt(virus.Rules{}, a, m), liveAt(virus.Rules{}, b, n)
 			if interesting(st, []results.Live{first, second}) == b.Key {
 				gs = []results.Game{a, b}
 				break search
@@ -564,7 +564,7 @@ search:
 		t.Errorf("the TV opened from the schedule on %s shows %s", gs[0].Key, k)
 	}
 	// It draws the game as it goes, with the game's own board.
-	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, gs[0], 30)); err != nil {
+	if err := fix.db.PutLive(ctx0, liveAt(virus.Rules{}, gs[0], 30)); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, ctx, p, tv+`.dataset.moves === '30'`)

@@ -38,8 +38,11 @@ type Frame struct {
 	View   json.RawMessage `json:"view,omitempty"`
 	Moves  []FrameMove     `json:"moves"`
 	Scores []int           `json:"scores"`
-	// ToMove lists the seats whose answers the next step needs (all of
-	// them in a game of simultaneous moves); empty once the game is over.
+	// ToMove lists the seats whose moves the game waits on: those whose
+	// answers the next step needs (all of them in a game of simultaneous
+	// moves); empty once the game is over. A step that only hands every bot
+	// the rules (botsArena's init, whose answers are unjudged) moves
+	// nobody: before it, ToMove is the step after it's, the first to play.
 	ToMove []int `json:"to_move"`
 }
 
@@ -102,6 +105,11 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 		}
 		rp.Frames = append(rp.Frames, f)
 	})
+	for i := len(rp.Frames) - 2; i >= 0; i-- {
+		if next := rp.Frames[i+1]; unjudged(next.Moves) {
+			rp.Frames[i].ToMove = next.ToMove
+		}
+	}
 	if last := &rp.Frames[len(rp.Frames)-1]; last.View == nil {
 		last.View = final.View()
 	}
@@ -132,6 +140,17 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 		rp.Game.Players[i].Log = ""
 	}
 	return rp, nil
+}
+
+// unjudged says whether a step's answers were all taken without judging
+// (botsArena's replies to init).
+func unjudged(moves []FrameMove) bool {
+	for _, m := range moves {
+		if !m.Unjudged {
+			return false
+		}
+	}
+	return len(moves) > 0
 }
 
 func sameOutcome(a, b games.Outcome) bool {

@@ -66,6 +66,33 @@ func TestReplaysEndOnStoredOutcome(t *testing.T) {
 	}
 }
 
+// A frame's seats to move are those the game waits on for a move: before
+// botsArena's init, which every bot answers at once and which the rules
+// take unjudged, the first player alone (every seat in Tron).
+func TestFirstToMove(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		sd   seeded
+		want []int
+	}{
+		{fix.ttt, []int{0}}, {fix.c4, []int{0}}, {fix.virus, []int{0}},
+		// Both fleets are placed at once, and judged.
+		{fix.ships, []int{0, 1}}, {fix.boats, []int{0, 1}},
+		{fix.ffa, everyone(12)},
+	} {
+		list := must(fix.db.Games(ctx, c.sd.t.ID, results.GameFilter{}))
+		rp := must(screen.NewReplay(c.sd.t.Game, must(fix.db.Game(ctx, list[0].ID))))
+		if got := rp.Frames[0].ToMove; !slices.Equal(got, c.want) {
+			t.Errorf("%s: at the start the seats to move are %v, want %v", c.sd.t.Game, got, c.want)
+		}
+		for i, f := range rp.Frames[1:] {
+			if f.Moves[0].Unjudged && !slices.Equal(f.ToMove, rp.Frames[i].ToMove) {
+				t.Errorf("%s: after the init the seats to move are %v, before it %v", c.sd.t.Game, f.ToMove, rp.Frames[i].ToMove)
+			}
+		}
+	}
+}
+
 func lookup(name string) (games.Rules, error) {
 	r, ok := games.Lookup(name)
 	if !ok {

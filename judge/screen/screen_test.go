@@ -293,7 +293,7 @@ func TestEventStream(t *testing.T) {
 	pg := sd.pending[0]
 	bots, ids := sd.seated(pg.seats)
 	g := play(virus.Rules{}, sd.t.ID, pg.key, 1, pg.seed, bots, ids, time.Now())
-	if err := fix.db.PutLive(ctx0, partial(t, virus.Rules{}, g, 7)); err != nil {
+	if err := fix.db.PutLive(ctx0, liveAt(virus.Rules{}, g, 7)); err != nil {
 		t.Fatal(err)
 	}
 	defer fix.db.ClearLive(ctx0, sd.t.ID)

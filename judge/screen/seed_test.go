@@ -606,6 +606,8 @@ type seeded struct {
 	ids  []int64
 	// pending are the scheduled games not stored (for the live test).
 	pending []pendingGame
+	// live are its games in progress (a tournament in progress).
+	live []results.Live
 }
 
 type pendingGame struct {
@@ -657,6 +659,32 @@ func everyone(n int) []int {
 	return all
 }
 
+// submissions is where the fixture's bots were found: an absolute path,
+// as `judge run` records it, which the screen must not show.
+var submissions = filepath.Join(os.TempDir(), "organiser", "submissions")
+
+// enter adds bots to the database, checked (a bot named cassé… fails its
+// check), and returns their ids.
+func enter(ctx context.Context, db *results.DB, rules games.Rules, seed int64, bots []bot) ([]int64, error) {
+	var ids []int64
+	for _, b := range bots {
+		sum := fmt.Sprintf("%x", sha256.Sum256([]byte(fmt.Sprint(b.name, seed))))
+		row, err := db.AddBot(ctx, results.Bot{Game: rules.Name(), Name: b.name, SHA256: sum, Path: filepath.Join(submissions, rules.Name(), b.name+".py")})
+		if err != nil {
+			return nil, err
+		}
+		ids = append(ids, row.ID)
+		check := results.Check{BotID: row.ID, OK: true}
+		if strings.HasPrefix(b.name, "cassé") {
+			check = results.Check{BotID: row.ID, OK: false, Verdict: "illegal", Detail: "invalid fleet: ships 2 and 3 overlap at 00", Log: "placing ships\n"}
+		}
+		if err := db.SaveCheck(ctx, check); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
 // tournament plays the games of plan (the bots of each game, by seat) of
 // rules between bots and stores the first `store` games; store < 0 stores
 // them all and marks the run finished.
@@ -667,20 +695,8 @@ func tournament(ctx context.Context, db *results.DB, rules games.Rules, seed int
 		return seeded{}, err
 	}
 	sd := seeded{bots: bots}
-	for _, b := range bots {
-		sum := fmt.Sprintf("%x", sha256.Sum256([]byte(fmt.Sprint(b.name, seed))))
-		row, err := db.AddBot(ctx, results.Bot{Game: rules.Name(), Name: b.name, SHA256: sum, Path: "submissions/" + rules.Name() + "/" + b.name})
-		if err != nil {
-			return sd, err
-		}
-		sd.ids = append(sd.ids, row.ID)
-		check := results.Check{BotID: row.ID, OK: true}
-		if strings.HasPrefix(b.name, "cassé") {
-			check = results.Check{BotID: row.ID, OK: false, Verdict: "illegal", Detail: "invalid fleet: ships 2 and 3 overlap at 00", Log: "placing ships\n"}
-		}
-		if err := db.SaveCheck(ctx, check); err != nil {
-			return sd, err
-		}
+	if sd.ids, err = enter(ctx, db, rules, seed, bots); err != nil {
+		return sd, err
 	}
 	if err := db.StartRun(ctx, t.ID, results.Run{BotIDs: sd.ids, Planned: len(plan), Rounds: 1}); err != nil {
 		return sd, err
@@ -727,6 +743,8 @@ type fixture struct {
 	// podium is tictactoe between bots of long names, three of which tie
 	// for the first place (each wins its games as first player).
 	podium seeded
+	// run are tournaments in progress.
+	run running
 }
 
 // all are the fixture's tournaments.
@@ -771,6 +789,9 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	if f.podium, err = tournament(ctx, db, tictactoe.Rules, 2, podiumBots(), duels(4), -1); err != nil {
+		return nil, err
+	}
+	if f.run, err = newRunning(ctx, db, f.path); err != nil {
 		return nil, err
 	}
 	return f, nil

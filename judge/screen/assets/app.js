@@ -2,7 +2,7 @@
 // pairings, replays, live games, bot pages, presentation), the header with
 // the tournament's progress, and the server-sent events that keep it live.
 
-import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
+import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, nameLength, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
 import { Player, labelled, loadBoard, many, markOf, words } from './replay.js';
 import { follow } from './events.js';
 
@@ -181,20 +181,25 @@ function progress(p) {
   document.getElementById('progress-bar').style.width = `${p.planned ? Math.min(100, (100 * p.done) / p.planned) : 0}%`;
   bar.classList.toggle('running', p.running);
   if (!box) return;
-  box.textContent = progressText(p);
+  // Each part keeps its words together: a long line wraps between parts,
+  // inside the room the header leaves it, and never pushes its buttons.
+  const parts = progressParts(p);
+  fill(box, parts.map((s, i) => [i ? ' ' : null, el('span', { class: 'part', text: i < parts.length - 1 ? `${s} ·` : s })]));
   box.dataset.done = p.done;
   box.dataset.planned = p.planned;
   box.classList.toggle('running', p.running);
 }
 
-function progressText(p) {
+const progressText = (p) => progressParts(p).join(' · ');
+
+function progressParts(p) {
   const parts = [t('progress.games', { done: p.done, planned: p.planned })];
   if (p.running) {
     if (p.playing) parts.push(t('progress.playing', { n: p.playing }));
     if (p.left_s) parts.push(t('progress.left', { time: duration(p.left_s) }));
   } else if (p.finished) parts.push(t('progress.finished'));
   else if (p.done < p.planned) parts.push(t('progress.stopped'));
-  return parts.join(' · ');
+  return parts;
 }
 
 // listen follows the tournament's events; a view's onState learns whether a
@@ -439,8 +444,9 @@ async function viewGame([id], q) {
   const g = rp.game;
   let start = +(q.get('frame') || 0);
   if (q.has('move')) {
+    // The frame that played move n; past the last move, the end.
     const n = +q.get('move');
-    start = Math.max(0, rp.frames.findIndex((f) => f.moves.some((m) => m.n === n)));
+    start = Math.max(0, rp.frames.findLastIndex((f) => f.moves.some((m) => m.n <= n)));
   }
   const tid = g.tournament_id;
   const title = el('div', { class: 'gametitle' },
@@ -511,7 +517,18 @@ class LiveCards {
         d.fault ? [' ', verdict(d.fault.verdict)] : null);
       c.node.dataset.moves = l.moves;
     }
+    // The cards keep the order of live.
+    const order = live.map((l) => this.cards.get(l.key)?.node).filter(Boolean);
+    if (order.some((n, i) => this.node.children[i] !== n)) this.node.append(...order);
   }
+}
+
+// fitCards shows as many of box's live cards as it holds, the first ones:
+// the presentation never scrolls.
+function fitCards(box) {
+  const cards = [...box.querySelectorAll('.livecard')];
+  for (const c of cards) c.hidden = false;
+  for (let n = cards.length; n > 1 && box.scrollHeight > box.clientHeight + 1; n--) cards[n - 1].hidden = true;
 }
 
 async function viewLive([tid]) {
@@ -642,6 +659,9 @@ async function viewTv([tid], q) {
       names = l.players.map((p) => p.name);
       marks = names.map((_, seat) => markOf(game, l.view, seat));
       board = game.board(stage, { names, marks });
+      // Many seats are listed beside the board, which keeps the height.
+      node.classList.toggle('many', many(names.length));
+      node.classList.toggle('labelled', labelled(game, names.length));
     }
     const frame = { view: l.view, moves: l.last || [], scores: l.scores || [] };
     fill(head, vs(names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}`, dataset: { seat } },
@@ -724,7 +744,7 @@ function podium(st) {
   places.sort((a, b) => side[a.step] - side[b.step]);
   return el('div', { class: 'podium', style: `--places: ${places.length}` }, places.map(({ s, step }) =>
     el('div', { class: `place p${step}`, dataset: { bot: s.bot.id, rank: s.rank } },
-      el('div', { class: 'pname', style: `--len: ${[...s.bot.name].length}`, text: s.bot.name }),
+      el('div', { class: 'pname', style: `--len: ${nameLength(s.bot.name)}`, text: s.bot.name }),
       el('div', { class: 'ppts', text: t('show.points', { n: points(s.points) }) }),
       el('div', { class: 'block' }, el('span', { text: s.rank })))));
 }
@@ -747,6 +767,8 @@ async function decisiveGame(tid, st) {
 }
 
 async function viewShow([tid], q) {
+  // A tournament not recorded yet is waited for, as the other pages do.
+  await getJSON(`/api/t/${tid}/info.json`);
   const dwell = (+q.get('dwell') || 15) * 1000;
   const replayMs = (+q.get('replay') || 40) * 1000;
   const stop = new AbortController();
@@ -782,13 +804,17 @@ async function viewShow([tid], q) {
       put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.bots.length));
       await sleep(dwell, stop.signal);
     },
-    live: async () => {
+    live: async (st) => {
       // The events may not have come yet on the first round.
       if (!lastState?.live?.length) return;
       const cards = new LiveCards(await loadBoard(kinds[tid]));
-      cards.update(lastState.live);
-      put('live', t('show.live'), el('div', { class: 'live-view' }, cards.node));
-      const follow = setInterval(() => cards.update(lastState.live), 250);
+      const box = el('div', { class: 'live-view' }, cards.node);
+      // The most interesting games first, as many as the screen holds.
+      const order = interest(new Map(st.map((s) => [s.bot.id, s.rank])));
+      const show = () => { cards.update(lastState.live.slice().sort(order)); fitCards(box); };
+      put('live', t('show.live'), box, () => fitCards(box));
+      show();
+      const follow = setInterval(show, 250);
       await sleep(dwell, stop.signal);
       clearInterval(follow);
     },

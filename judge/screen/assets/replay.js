@@ -43,7 +43,7 @@
 // mark k's colour, letter and ink for a canvas.
 
 import { scoreChart } from './chart.js';
-import { el, fill, t, tn, verdict, winText } from './util.js';
+import { el, fill, nameLength, t, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
 
@@ -211,10 +211,13 @@ export class Player {
     const score = el('div', { class: 'score' });
     const faults = el('div', { class: 'cardfaults' });
     const label = this.game.seatLabel?.(this.frames[0].view, seat) ?? t('replay.seat', { seat });
+    // What the score counts follows the seat's label: under the score it
+    // would widen its column and leave the name less room.
     const c = el('div', { class: `card mark-${this.marks[seat]}`, dataset: { seat } },
       el('div', { class: 'piece token' }),
-      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${this.names[seat].length}`, text: this.names[seat] }), el('div', { class: 'sub', text: label })),
-      score, el('div', { class: 'unit', text: this.game.unit() }), el('div', { class: 'turn', text: t('replay.tomove') }), faults);
+      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${nameLength(this.names[seat])}`, text: this.names[seat] }),
+        el('div', { class: 'sub' }, label, el('span', { class: 'unit', text: ` · ${this.game.unit()}` }))),
+      score, el('div', { class: 'turn', text: t('replay.tomove') }), faults);
     c.score = score;
     c.faults = faults;
     return c;

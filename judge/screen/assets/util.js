@@ -112,6 +112,14 @@ export function winText(names, ranks) {
   return t('game.shared', { names: first.join(', ') });
 }
 
+// nameLength is the length a name's type is sized by (--len): its longest
+// word, or half the name when it wraps at its spaces onto two lines. A name
+// gets smaller rather than broken inside a word.
+export function nameLength(name) {
+  const chars = [...name];
+  return Math.max(...name.split(/\s+/).map((w) => [...w].length), Math.ceil(chars.length / 2));
+}
+
 export function duration(seconds) {
   const s = Math.max(0, Math.round(seconds));
   if (s < 90) return t('unit.s', { n: s });

@@ -233,8 +233,8 @@ type Page struct {
 	loads    []chan struct{}
 }
 
-// NewPage opens a tab of 1920×1080 CSS pixels and closes it when the test
-// ends.
+// NewPage opens a tab of 1920×1080 CSS pixels, with ordinary scrollbars,
+// and closes it when the test ends.
 func (b *Browser) NewPage(t testing.TB) *Page {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -263,6 +263,13 @@ func (b *Browser) NewPage(t testing.TB) *Page {
 	err := p.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{
 		"width": Width, "height": Height, "deviceScaleFactor": 1, "mobile": false}, nil)
 	if err != nil {
+		t.Fatal(err)
+	}
+	// Scrollbars as a person's browser has them: a computer's ordinary
+	// ones, which take their width from a page that scrolls (a phone's,
+	// under "mobile" emulation, overlay the page). Headless shells hide
+	// them unless told (chrome-headless-shell's --hide-scrollbars).
+	if err := p.Call(ctx, "Emulation.setScrollbarsHidden", map[string]any{"hidden": false}, nil); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {

@@ -94,3 +94,45 @@ func TestPageBasics(t *testing.T) {
 		t.Errorf("eval of an undefined name succeeded")
 	}
 }
+
+// A page taller than the window has an ordinary scrollbar, which takes its
+// width from the page, as on a person's computer; a phone's overlays the
+// page. $SCREENSHOTS keeps the picture (scrollbars.png).
+func TestOrdinaryScrollbars(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(`<!doctype html><title>t</title><body style="margin:0"><div style="height:300vh;background:linear-gradient(#56b4e9,#e69f00)"></div>`))
+	}))
+	defer srv.Close()
+	p := browsertest.Start(t).NewPage(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	width := func(w, h int, mobile bool) int {
+		t.Helper()
+		if err := p.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{"width": w, "height": h, "deviceScaleFactor": 1, "mobile": mobile}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Navigate(ctx, srv.URL); err != nil {
+			t.Fatal(err)
+		}
+		var room int
+		if err := p.Eval(ctx, `innerWidth - document.documentElement.clientWidth`, &room); err != nil {
+			t.Fatal(err)
+		}
+		return room
+	}
+	for _, size := range [][2]int{{1920, 1080}, {1366, 768}} {
+		if room := width(size[0], size[1], false); room < 10 {
+			t.Errorf("at %d×%d the scrollbar takes %d px: it is hidden or overlays the page", size[0], size[1], room)
+		}
+	}
+	if dir := os.Getenv("SCREENSHOTS"); dir != "" {
+		width(1366, 768, false)
+		if err := p.Screenshot(ctx, filepath.Join(dir, "scrollbars.png")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if room := width(390, 844, true); room != 0 {
+		t.Errorf("a phone's scrollbar takes %d px, want none (it overlays the page)", room)
+	}
+}
