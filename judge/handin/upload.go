@@ -1,0 +1,63 @@
+package handin
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"strings"
+
+	"botjudge/games"
+	"botjudge/results"
+)
+
+// fileExts are the one-file bots a hand-in takes, as discovery knows them
+// (judge/contest). A Java file is not one: javac wants it named after its
+// class, and a hand-in is named after its student.
+var fileExts = map[string]bool{".py": true, ".js": true, ".coffee": true, ".php": true, ".c": true, ".cpp": true, ".ml": true}
+
+// folderEntries are the files a folder bot starts from.
+var folderEntries = []string{"run.sh", "main.py", "main.js", "main.coffee", "main.php", "build.sh", "serve.sh", "index.php"}
+
+// prepare reads what a student uploaded: its name's extension only says
+// what it is (a .zip or .tar folder, a .py file...), and becomes the bot's
+// extension; the name itself is never used. It returns the version's kind,
+// extension and content (a folder as the tar packTar writes).
+func prepare(filename string, data []byte, protocol string) (kind, ext string, content []byte, err error) {
+	ext = strings.ToLower(path.Ext(strings.ReplaceAll(filename, "\\", "/")))
+	switch {
+	case ext == ".zip" || ext == ".tar":
+		if protocol == games.ProtocolIA {
+			return "", "", nil, refused("this game's bots are one .py file: hand in the file itself", "les bots de ce jeu sont un fichier .py : rendez le fichier lui-même")
+		}
+		files, err := unpack(ext, data)
+		if err != nil {
+			return "", "", nil, err
+		}
+		for _, n := range folderEntries {
+			for _, f := range files {
+				if f.name == n {
+					return "folder", "", packTar(files), nil
+				}
+			}
+		}
+		return "", "", nil, refused("the folder has no run.sh, build.sh, main.py, main.js, main.coffee, main.php or index.php at its top: add the one your bot starts from", "le dossier n'a ni run.sh, ni build.sh, ni main.py, main.js, main.coffee, main.php ou index.php au premier niveau : ajoutez celui par lequel votre bot démarre")
+	case protocol == games.ProtocolIA && ext != ".py":
+		return "", "", nil, refused("this game's bots are Python files: hand in a .py file", "les bots de ce jeu sont des fichiers Python : rendez un fichier .py")
+	case ext == ".java":
+		return "", "", nil, refused("a Java bot is handed in as a folder: a .zip of your .java files with a build.sh (see the README)", "un bot Java se rend en dossier : un .zip de vos fichiers .java avec un build.sh (voir le README)")
+	case fileExts[ext]:
+		return "file", ext, data, nil
+	case bytes.HasPrefix(data, []byte("#!")):
+		return "file", "", data, nil // a script: its first line says how it runs
+	}
+	return "", "", nil, refused("not a bot: hand in a .py, .js, .coffee, .php, .c, .cpp or .ml file, a script starting with #!, or a folder as a .zip or .tar", "pas un bot : rendez un fichier .py, .js, .coffee, .php, .c, .cpp ou .ml, un script commençant par #!, ou un dossier en .zip ou .tar")
+}
+
+// readReport reads a version's report; none yet is an empty one.
+func readReport(h results.HandIn) (Report, error) {
+	var r Report
+	if len(h.Report) == 0 {
+		return r, nil
+	}
+	return r, json.Unmarshal(h.Report, &r)
+}
