@@ -439,7 +439,11 @@ func (s *Server) serveUpload(w http.ResponseWriter, r *http.Request) {
 		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "upload.big", s.opt.MaxUpload>>10)
 		return
 	}
-	rules, _ := games.Lookup(game)
+	rules, ok := games.Lookup(game)
+	if !ok {
+		s.refuse(w, r, http.StatusNotFound, "not.open")
+		return
+	}
 	kind, ext, content, err := prepare(fh.Filename, data, rules.Protocol())
 	var why errRefused
 	if errors.As(err, &why) {
@@ -573,7 +577,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, status int, name s
 	data["Closed"] = !s.beforeDeadline(s.opt.Now())
 	data["Max"] = s.opt.MaxUpload >> 10
 	if se, ok := s.sessions.get(r, s.opt.Now()); ok {
-		data["Me"] = se
+		data["Me"] = se.name
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
