@@ -267,14 +267,14 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request, se session,
 	s.page(w, r, http.StatusOK, "student", map[string]any{"Student": st, "Games": boxes, "Organiser": se.organiser})
 }
 
-// row is one student on the organiser's page.
-type row struct {
+// Row is one student on the organiser's page.
+type Row struct {
 	Student results.Student
-	Cells   []cell
+	Cells   []Cell
 }
 
-// cell is one student's bot of one game: the last version handed in.
-type cell struct {
+// Cell is one student's bot of one game: the last version handed in.
+type Cell struct {
 	Last     *results.HandIn
 	Versions int
 }
@@ -290,7 +290,7 @@ func (s *Server) serveOrganiser(w http.ResponseWriter, r *http.Request, se sessi
 
 // Roster is every student with, per game, the last version handed in and
 // how many there are: the organiser's page and `judge roster`.
-func Roster(ctx context.Context, db *results.DB, gameNames []string) ([]row, error) {
+func Roster(ctx context.Context, db *results.DB, gameNames []string) ([]Row, error) {
 	students, err := db.Students(ctx)
 	if err != nil {
 		return nil, err
@@ -299,9 +299,9 @@ func Roster(ctx context.Context, db *results.DB, gameNames []string) ([]row, err
 	if err != nil {
 		return nil, err
 	}
-	var rows []row
+	var rows []Row
 	for _, st := range students {
-		rw := row{Student: st, Cells: make([]cell, len(gameNames))}
+		rw := Row{Student: st, Cells: make([]Cell, len(gameNames))}
 		for i, g := range gameNames {
 			for _, h := range all {
 				if h.StudentID == st.ID && h.Game == g {
@@ -361,7 +361,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	rep, err := readReport(h)
+	rep, err := ReadReport(h)
 	if err != nil {
 		s.fail(w, r, err)
 		return

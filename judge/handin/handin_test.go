@@ -480,7 +480,7 @@ func TestAnotherStudent(t *testing.T) {
 	alice, bob, nobody := c.student("alice"), c.student("bob"), c.browser()
 	loc := alice.location("virus", "a.py", []byte(pyBot))
 	h := waitDone(t, c, "alice", 1)[0]
-	rep, _ := readReport(h)
+	rep, _ := ReadReport(h)
 	if len(rep.Sparring) == 0 {
 		t.Fatalf("no sparring game in %s", h.Report)
 	}

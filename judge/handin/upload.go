@@ -53,8 +53,8 @@ func prepare(filename string, data []byte, protocol string) (kind, ext string, c
 	return "", "", nil, refused("not a bot: hand in a .py, .js, .coffee, .php, .c, .cpp or .ml file, a script starting with #!, or a folder as a .zip or .tar", "pas un bot : rendez un fichier .py, .js, .coffee, .php, .c, .cpp ou .ml, un script commençant par #!, ou un dossier en .zip ou .tar")
 }
 
-// readReport reads a version's report; none yet is an empty one.
-func readReport(h results.HandIn) (Report, error) {
+// ReadReport reads a version's report; none yet is an empty one.
+func ReadReport(h results.HandIn) (Report, error) {
 	var r Report
 	if len(h.Report) == 0 {
 		return r, nil
