@@ -60,8 +60,11 @@ func newClass(t *testing.T, opt Options, names ...string) *class {
 	}
 	now := time.Now()
 	c.now.Store(&now)
-	if sc, ok := opt.Checker.(*sparringChecker); ok {
-		sc.db = db
+	switch ch := opt.Checker.(type) {
+	case *sparringChecker:
+		ch.db = db
+	case *SandboxChecker:
+		ch.DB, ch.Submissions = db, c.subs
 	}
 	opt.Submissions = c.subs
 	if opt.Games == nil {

@@ -1,0 +1,69 @@
+package handin
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// TestSandboxCheck checks hand-ins in the real sandbox: a working bot is
+// ready and plays a sparring game against each example bot, replayed on
+// the screen's own page for its student; a broken one is not ready, and its
+// page says why with its own error.
+func TestSandboxCheck(t *testing.T) {
+	d := sandboxtest.Docker(t)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits()}
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}}, "alice", "bob")
+	os.Remove(filepath.Join(c.subs, "virus", "example.py"))
+	for _, ex := range []string{"first_cell.py", "greedy.py"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", ex))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(c.subs, "virus", ex), data, 0o644)
+	}
+	good, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", "greedy.py"))
+	alice, bob := c.student("alice"), c.student("bob")
+	loc := alice.location("virus", "mine.py", good)
+	bob.location("virus", "broken.py", []byte("def ia(game, side):\n    return game.nope(\n"))
+
+	h := waitDone(t, c, "alice", 1)[0]
+	rep, err := ReadReport(h)
+	if err != nil || !rep.Ready || len(rep.Sparring) != 2 {
+		t.Fatalf("alice's report: %s (%v): want ready, 2 sparring games (bob is a student, not an example)", h.Report, err)
+	}
+	for _, sp := range rep.Sparring {
+		if len(sp.Opponents) != 1 || (sp.Opponents[0] != "first_cell" && sp.Opponents[0] != "greedy") {
+			t.Errorf("a sparring game against %v", sp.Opponents)
+		}
+	}
+	_, page := alice.get(loc)
+	if !strings.Contains(page, `id="ready"`) || !strings.Contains(page, fmt.Sprintf(`href="/game/%d"`, rep.Sparring[0].GameID)) {
+		t.Errorf("alice's page shows neither READY nor the replay:\n%s", page)
+	}
+	st, body := alice.get(fmt.Sprintf("/api/game/%d/replay.json", rep.Sparring[0].GameID))
+	var rp struct {
+		Consistent bool `json:"consistent"`
+		Frames     []any
+	}
+	if st != http.StatusOK || json.Unmarshal([]byte(body), &rp) != nil || !rp.Consistent || len(rp.Frames) < 2 {
+		t.Errorf("the sparring game's replay for alice: %d %.300s", st, body)
+	}
+
+	hb := waitDone(t, c, "bob", 1)[0]
+	rb, _ := ReadReport(hb)
+	if rb.Ready || rb.Verdict == "" || len(rb.Sparring) != 0 {
+		t.Errorf("bob's broken bot: %s", hb.Report)
+	}
+	_, page = bob.get(fmt.Sprintf("/hand-in/v/%d", hb.ID))
+	if !strings.Contains(page, "NOT READY") || !strings.Contains(page, "SyntaxError") {
+		t.Errorf("bob's page does not say why:\n%s", page)
+	}
+}
