@@ -759,3 +759,29 @@ func TestThirtyAtOnce(t *testing.T) {
 		t.Errorf("virus folder holds %d entries, want 30 bots and the example", len(e))
 	}
 }
+
+func TestFrench(t *testing.T) {
+	for k := range words["en"] {
+		if words["fr"][k] == "" {
+			t.Errorf("no French for %q", k)
+		}
+	}
+	c := newClass(t, Options{}, "alice")
+	b := c.student("alice")
+	req, _ := http.NewRequest("GET", c.http.URL+"/hand-in/", nil)
+	req.Header.Set("Accept-Language", "fr-FR,fr;q=0.9,en;q=0.5")
+	if _, page := b.do(req); !strings.Contains(page, `lang="fr"`) || !strings.Contains(page, "Rendre") {
+		t.Errorf("the page in French:\n%s", page)
+	}
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("bot", "bomb.zip")
+	fw.Write(zipOf(t, map[string]string{"../x": "x"}))
+	mw.Close()
+	req, _ = http.NewRequest("POST", c.http.URL+"/hand-in/game/tictactoe", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Accept-Language", "fr")
+	if st, page := b.do(req); st != http.StatusBadRequest || !strings.Contains(page, "hors du dossier de votre bot") {
+		t.Errorf("a refusal in French: %d\n%s", st, page)
+	}
+}
