@@ -695,7 +695,12 @@ func (f *fakeChecker) Check(ctx context.Context, h results.HandIn, update func(s
 
 func waitDone(t *testing.T, c *class, name string, n int) []results.HandIn {
 	t.Helper()
-	for range 1000 {
+	return waitDoneWithin(t, c, name, n, 10*time.Second)
+}
+
+func waitDoneWithin(t *testing.T, c *class, name string, n int, limit time.Duration) []results.HandIn {
+	t.Helper()
+	for end := time.Now().Add(limit); time.Now().Before(end); {
 		vs := c.versions(name, "")
 		done := 0
 		for _, v := range vs {

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
@@ -66,4 +68,46 @@ func TestSandboxCheck(t *testing.T) {
 	if !strings.Contains(page, "NOT READY") || !strings.Contains(page, "SyntaxError") {
 		t.Errorf("bob's page does not say why:\n%s", page)
 	}
+}
+
+// TestThirtyAtOnceDocker: thirty students hand in at the same moment, with
+// the real sandbox and one check at a time: every version is kept, checked
+// and ready, none times out for waiting its turn.
+func TestThirtyAtOnceDocker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("thirty checks in Docker")
+	}
+	d := sandboxtest.Docker(t)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits(), Opponents: 1}
+	names := make([]string, 30)
+	for i := range names {
+		names[i] = fmt.Sprintf("s%02d", i)
+	}
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}, Workers: 1}, names...)
+	os.Remove(filepath.Join(c.subs, "virus", "example.py"))
+	bot, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", "first_cell.py"))
+	os.WriteFile(filepath.Join(c.subs, "virus", "first_cell.py"), bot, 0o644)
+	browsers := make([]*browser, len(names))
+	for i, n := range names {
+		browsers[i] = c.student(n)
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i, b := range browsers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Each its own content: thirty versions, not one staged once.
+			b.location("virus", "bot.py", append([]byte(fmt.Sprintf("# %s\n", names[i])), bot...))
+		}()
+	}
+	wg.Wait()
+	accepted := time.Since(start)
+	for _, n := range names {
+		h := waitDoneWithin(t, c, n, 1, 10*time.Minute)[0]
+		if rep, _ := ReadReport(h); !rep.Ready || len(rep.Sparring) != 1 {
+			t.Errorf("%s: %s", n, h.Report)
+		}
+	}
+	t.Logf("30 hand-ins accepted in %s, all checked with a sparring game each in %s (one check at a time)", accepted.Round(time.Millisecond), time.Since(start).Round(time.Second))
 }
