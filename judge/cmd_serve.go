@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -31,7 +32,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	open := fs.String("games", "", "the games open for hand-in, comma-separated (default: every game folder in --submissions)")
 	deadline := fs.String("deadline", "", "no hand-in after this `time`, in this machine's time zone: \"2026-06-01 17:00\"")
 	maxUpload := fs.Int64("max-upload", handin.DefaultMaxUpload, "largest hand-in in `bytes`")
-	checks := fs.Int("checks", 1, "hand-ins checked at once (each check and its sparring games run a few bots)")
+	checks := fs.Int("checks", max(1, runtime.NumCPU()/4), "hand-ins checked at once (each check and its sparring games run a few bots; the rest wait their turn)")
 	publicLogs := fs.Bool("public-logs", true, "show bots' logs on the public pages (default: off with --hand-in, where a student's log is theirs)")
 	cert := fs.String("cert", "", "TLS certificate `file`: serve HTTPS (with --key)")
 	key := fs.String("key", "", "TLS key `file`")
@@ -89,6 +90,13 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		hs := handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
 		scrOpt.MayRead = hs.MayRead
 		scr = screen.New(db, scrOpt)
+		clashes, err := hs.Clashes(ctx)
+		if err != nil {
+			return err
+		}
+		for _, c := range clashes {
+			fmt.Fprintf(stderr, "judge serve: %s\n", c)
+		}
 		if n, err := hs.EnforceDeadline(ctx); err != nil {
 			return err
 		} else if n > 0 {

@@ -22,6 +22,7 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -563,6 +564,34 @@ func (s *Server) EnforceDeadline(ctx context.Context) (int, error) {
 		}
 	}
 	return changed, nil
+}
+
+// Clashes lists the bots of the game folders that bear a student's name
+// but were not handed in by them (an example bot called like a student):
+// that student's first hand-in would replace it.
+func (s *Server) Clashes(ctx context.Context) ([]string, error) {
+	students, err := s.db.Students(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, g := range s.opt.Games {
+		des, err := os.ReadDir(filepath.Join(s.opt.Submissions, g))
+		if err != nil {
+			continue
+		}
+		for _, st := range students {
+			if _, err := s.db.Current(ctx, st.ID, g); err == nil {
+				continue
+			}
+			for _, de := range des {
+				if isStudents(de.Name(), st.Name) {
+					out = append(out, fmt.Sprintf("%s: %s is on the roster: their first hand-in will replace this bot (rename it to keep it)", filepath.Join(s.opt.Submissions, g, de.Name()), st.Name))
+				}
+			}
+		}
+	}
+	return out, nil
 }
 
 // ------------------------------------------------------------ answers

@@ -790,3 +790,15 @@ func TestFrench(t *testing.T) {
 		t.Errorf("a refusal in French: %d\n%s", st, page)
 	}
 }
+
+func TestClashes(t *testing.T) {
+	c := newClass(t, Options{}, "example", "alice")
+	got, err := c.srv.Clashes(context.Background())
+	if err != nil || len(got) != 1 || !strings.Contains(got[0], "example.py: example is on the roster") {
+		t.Fatalf("clashes: %q %v", got, err)
+	}
+	c.student("example").handIn("virus", "a.py", []byte(pyBot))
+	if got, _ := c.srv.Clashes(context.Background()); len(got) != 0 {
+		t.Errorf("after example's own hand-in: %q", got)
+	}
+}
