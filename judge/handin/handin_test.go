@@ -409,7 +409,8 @@ func TestHostileUploads(t *testing.T) {
 	}
 
 	// A 100 MB body is cut at the limit, not read to its end.
-	counted := &countingReader{n: 100 << 20}
+	counted := &countingReader{}
+	counted.n.Store(100 << 20)
 	req, _ := http.NewRequest("POST", c.http.URL+"/hand-in/game/tictactoe", counted)
 	req.Header.Set("Content-Type", "multipart/form-data; boundary=x")
 	req.ContentLength = -1
@@ -417,25 +418,27 @@ func TestHostileUploads(t *testing.T) {
 	if st != http.StatusRequestEntityTooLarge || !strings.Contains(page, "KiB") {
 		t.Errorf("a 100 MB body: %d, want 413 with one line", st)
 	}
-	if read := 100<<20 - counted.n; read > 8<<20 {
+	if read := 100<<20 - counted.n.Load(); read > 8<<20 {
 		t.Errorf("the server read %d MB of a 100 MB body", read>>20)
 	}
 }
 
-// countingReader sends n bytes of a multipart body that never ends.
-type countingReader struct{ n int64 }
+// countingReader sends n bytes of a multipart body that never ends; the
+// client's transport reads it while the test reads n.
+type countingReader struct{ n atomic.Int64 }
 
 func (r *countingReader) Read(p []byte) (int, error) {
-	if r.n <= 0 {
+	left := r.n.Load()
+	if left <= 0 {
 		return 0, io.EOF
 	}
-	k := min(int64(len(p)), r.n)
+	k := min(int64(len(p)), left)
 	prefix := "--x\r\nContent-Disposition: form-data; name=\"bot\"; filename=\"a.py\"\r\n\r\n"
 	n := copy(p[:k], strings.Repeat("a", int(k)))
-	if r.n == 100<<20 {
+	if left == 100<<20 {
 		n = copy(p, prefix)
 	}
-	r.n -= int64(n)
+	r.n.Add(-int64(n))
 	return n, nil
 }
 

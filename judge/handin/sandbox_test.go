@@ -36,7 +36,7 @@ func TestSandboxCheck(t *testing.T) {
 	loc := alice.location("virus", "mine.py", good)
 	bob.location("virus", "broken.py", []byte("def ia(game, side):\n    return game.nope(\n"))
 
-	h := waitDone(t, c, "alice", 1)[0]
+	h := waitDoneWithin(t, c, "alice", 1, 5*time.Minute)[0]
 	rep, err := ReadReport(h)
 	if err != nil || !rep.Ready || len(rep.Sparring) != 2 {
 		t.Fatalf("alice's report: %s (%v): want ready, 2 sparring games (bob is a student, not an example)", h.Report, err)
@@ -59,7 +59,7 @@ func TestSandboxCheck(t *testing.T) {
 		t.Errorf("the sparring game's replay for alice: %d %.300s", st, body)
 	}
 
-	hb := waitDone(t, c, "bob", 1)[0]
+	hb := waitDoneWithin(t, c, "bob", 1, 5*time.Minute)[0]
 	rb, _ := ReadReport(hb)
 	if rb.Ready || rb.Verdict == "" || len(rb.Sparring) != 0 {
 		t.Errorf("bob's broken bot: %s", hb.Report)
