@@ -111,3 +111,29 @@ func TestThirtyAtOnceDocker(t *testing.T) {
 	}
 	t.Logf("30 hand-ins accepted in %s, all checked with a sparring game each in %s (one check at a time)", accepted.Round(time.Millisecond), time.Since(start).Round(time.Second))
 }
+
+// TestJavaFile: a Java file handed in is named after its student yet
+// compiles under its class's name, and plays.
+func TestJavaFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a JVM per request: minutes")
+	}
+	d := sandboxtest.Docker(t)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits(), Opponents: 1}
+	c := newClass(t, Options{Checker: sc, Games: []string{"battleships"}}, "alice")
+	os.MkdirAll(filepath.Join(c.subs, "battleships"), 0o755)
+	ex, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "battleships", "random_shots.py"))
+	os.WriteFile(filepath.Join(c.subs, "battleships", "random_shots.py"), ex, 0o755)
+	src, err := os.ReadFile(filepath.Join("..", "..", "submissions", "battleships", "Checker.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.student("alice").location("battleships", "MyBot.java", src)
+	if _, err := os.Stat(filepath.Join(c.subs, "battleships", "alice", "Checker.java")); err != nil {
+		t.Errorf("alice's Java bot: %v", err)
+	}
+	h := waitDoneWithin(t, c, "alice", 1, 5*time.Minute)[0]
+	if rep, _ := ReadReport(h); !rep.Ready || len(rep.Sparring) != 1 {
+		t.Errorf("alice's Java bot: %s", h.Report)
+	}
+}
