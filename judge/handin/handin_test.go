@@ -309,6 +309,11 @@ func TestHandInFile(t *testing.T) {
 	if err != nil || string(h.Content) != "print('x')\n" {
 		t.Errorf("the first version's content: %q %v", h.Content, err)
 	}
+	// A Java file keeps its class's name, in a folder named after alice.
+	b.handIn("tictactoe", "Whatever.java", []byte("import java.util.*;\npublic final class Player {\n}\n"))
+	if _, err := os.Stat(filepath.Join(c.subs, "tictactoe", "alice", "Player.java")); err != nil {
+		t.Errorf("a Java file: %v (entries %v)", err, c.entries("tictactoe"))
+	}
 	// Not a bot: one line.
 	if st, page := b.handIn("virus", "notes.txt", []byte("hello")); st != http.StatusBadRequest || !strings.Contains(page, "Python") {
 		t.Errorf("a .txt for virus: %d", st)
