@@ -9,7 +9,6 @@ import (
 
 	"botjudge/games/fault"
 	"botjudge/judge/contest"
-	"botjudge/sandbox"
 )
 
 // cmdCheck is for a student before the deadline: it runs the bot in the same
@@ -43,19 +42,16 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer closeRunner()
-	if seat, err = contest.BuildSeat(ctx, run, seat, sandbox.DefaultBuildLimits()); err != nil {
+	rep, err := contest.CheckBot(ctx, run, r, seat, c.limits, c.policy.Budget, map[string]string{"botjudge.check": "1"})
+	if err != nil {
 		return err
 	}
-	labels := map[string]string{"botjudge.check": "1"}
+	seat, res := rep.Seat, rep.First
 	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", seat.Name, r.Name(), c.limits.Move)
 	if b := seat.Build; b != nil && b.Reused {
 		fmt.Fprintln(stdout, "Compiled before: the same source is not compiled again.")
 	} else if b != nil && b.Fault == fault.None {
 		fmt.Fprintf(stdout, "Compiled in %s.\n", b.Elapsed.Round(10*time.Millisecond))
-	}
-	res, err := contest.Check(ctx, run, r, seat, c.limits, labels)
-	if err != nil {
-		return err
 	}
 	if res.Verdict == fault.Build {
 		fmt.Fprintf(stdout, "NOT READY: your bot did not compile:\n  %s\n", indent(res.Detail))
@@ -71,53 +67,27 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("%s is not ready", seat.Name)
 	}
 	fmt.Fprintf(stdout, "First answer accepted in %s. Now a whole game against itself...\n", res.Elapsed.Round(time.Millisecond))
-	n, _ := r.Seats()
-	twins := make([]contest.Seat, max(n, 2))
-	for i := range twins {
-		twins[i] = seat
-		if i > 0 {
-			twins[i].Name += fmt.Sprintf(" (%d)", i+1)
-		}
-	}
-	// A bot that is too slow once is not asked again: the check stops
-	// there instead of waiting for every move's limit.
-	policy := contest.Policy{GiveUp: 1, Budget: c.policy.Budget}
-	played, err := contest.Play(ctx, run, contest.Match{Rules: r, Seed: 1, Seats: twins, Policy: policy, MaxSteps: checkSteps}, c.limits, labels, nil)
-	if err != nil {
-		return err
-	}
-	var slowest time.Duration
-	faults := 0
-	for _, st := range played.Steps {
-		slowest = max(slowest, st.Elapsed)
-		if st.Verdict == fault.None {
-			continue
-		}
-		faults++
-		if faults <= 5 {
+	played := rep.Game
+	for i, st := range rep.Faults {
+		if i < 5 {
 			fmt.Fprintf(stdout, "  move %d: %s: %s\n", st.Ply+1, st.Verdict.Plain(), indent(oneLine(st.Reason)))
 		}
-		if st.Verdict == fault.Timeout {
-			fmt.Fprintf(stdout, "  Stopped at this timeout: every later move would wait %s for nothing. In a tournament the judge stops asking a bot after %d timeouts in a row.\n", c.limits.Move, c.policy.GiveUp)
-			break
-		}
+	}
+	if rep.TimedOut {
+		fmt.Fprintf(stdout, "  Stopped at this timeout: every later move would wait %s for nothing. In a tournament the judge stops asking a bot after %d timeouts in a row.\n", c.limits.Move, c.policy.GiveUp)
 	}
 	end := fmt.Sprintf("Game over after %d moves: %s", len(played.Steps), played.Outcome.Reason)
 	if played.Stopped {
 		end = fmt.Sprintf("Stopped after %d moves, before the end of the game: enough to try every kind of turn", len(played.Steps))
 	}
-	fmt.Fprintf(stdout, "%s. Slowest answer %s.\n", end, slowest.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "%s. Slowest answer %s.\n", end, rep.Slowest.Round(time.Millisecond))
 	printLog(stdout, played.Logs[0])
-	if faults > 0 {
-		return fmt.Errorf("%s made %d faults in one game: fix them before the tournament", seat.Name, faults)
+	if len(rep.Faults) > 0 {
+		return fmt.Errorf("%s made %d faults in one game: fix them before the tournament", seat.Name, len(rep.Faults))
 	}
 	fmt.Fprintf(stdout, "READY: %s played a whole game without a fault.\n", seat.Name)
 	return nil
 }
-
-// checkSteps bounds the game of a check: a game of Tron can last thousands
-// of turns, and a student waiting at midnight needs an answer in minutes.
-const checkSteps = 300
 
 func indent(s string) string { return strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n  ") }
 

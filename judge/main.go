@@ -22,6 +22,8 @@ Usage:
   judge play [flags] BOT1 BOT2    play one game and show the board as it goes
   judge check [flags] BOT         try one bot in the sandbox and say what is wrong, if anything
   judge serve [flags]             the screen: standings, crosstable, replays, live games
+                                  (--hand-in: and students hand in their bots from a browser)
+  judge roster [add|reset] ...    the hand-in's students and their codes, or who handed in what
   judge image                     build the bots' runtime image (no registry needed)
   judge bench [flags]             measure the sandbox's cost against plain processes
 
@@ -35,6 +37,7 @@ var commands = map[string]func(ctx context.Context, args []string, stdout, stder
 	"check":     cmdCheck,
 	"image":     cmdImage,
 	"serve":     cmdServe,
+	"roster":    cmdRoster,
 	"bench":     cmdBench,
 }
 

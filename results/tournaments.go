@@ -60,6 +60,9 @@ type Tournament struct {
 	// while it runs (or after it died).
 	Started  time.Time `json:"started,omitzero"`
 	Finished time.Time `json:"finished,omitzero"`
+	// Private tournaments hold hand-ins' sparring games: Tournaments does
+	// not list them, and the screen shows them to their students only.
+	Private bool `json:"private,omitempty"`
 }
 
 // Entry is a bot version of a tournament's current run with its latest
@@ -168,13 +171,13 @@ func (d *DB) EnsureTournament(ctx context.Context, game string, seed int64, sett
 	return t, nil
 }
 
-const tournamentColumns = `id, game, seed, settings, created, planned, started, finished, rounds, scheme`
+const tournamentColumns = `id, game, seed, settings, created, planned, started, finished, rounds, scheme, private`
 
 func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	var t Tournament
 	var settings []byte
 	var created, started, finished sql.NullInt64
-	if err := row.Scan(&t.ID, &t.Game, &t.Seed, &settings, &created, &t.Planned, &started, &finished, &t.Rounds, &t.Scheme); err != nil {
+	if err := row.Scan(&t.ID, &t.Game, &t.Seed, &settings, &created, &t.Planned, &started, &finished, &t.Rounds, &t.Scheme, &t.Private); err != nil {
 		return Tournament{}, err
 	}
 	t.Settings = toJSON(settings)
@@ -184,9 +187,9 @@ func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	return t, nil
 }
 
-// Tournaments lists every tournament, newest first.
+// Tournaments lists every tournament but the private ones, newest first.
 func (d *DB) Tournaments(ctx context.Context) ([]Tournament, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments ORDER BY created DESC, id DESC`)
+	rows, err := d.db.QueryContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments WHERE private = 0 ORDER BY created DESC, id DESC`)
 	if err != nil {
 		return nil, fmt.Errorf("results: tournaments: %w", err)
 	}

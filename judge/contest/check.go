@@ -2,6 +2,7 @@ package contest
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -86,4 +87,69 @@ func joinDetail(reason, detail string) string {
 		return detail
 	}
 	return reason + ": " + detail
+}
+
+// CheckSteps bounds the game of a check: a game of Tron can last thousands
+// of turns, and a student waiting at midnight needs an answer in minutes.
+const CheckSteps = 300
+
+// Report is a whole check of one bot, as `judge check` and a hand-in run it:
+// its build, its first judged answer, then a game against itself.
+type Report struct {
+	// Seat is the bot as it plays: built, when it is a compiled one.
+	Seat  Seat
+	First CheckResult
+	// Game is the game against itself; nil when the first answer was
+	// refused (or the bot did not compile).
+	Game *Played
+	// Faults are the game's faulty answers, up to the first timeout: a bot
+	// too slow once is not asked again, for every later move would wait
+	// the whole limit for nothing.
+	Faults   []Step
+	TimedOut bool
+	Slowest  time.Duration
+}
+
+// Ready says the bot compiled, answered its first request legally and
+// played a whole game without a fault.
+func (r Report) Ready() bool { return r.First.OK && r.Game != nil && len(r.Faults) == 0 }
+
+// CheckBot builds a bot when it is a compiled one, checks its first answer
+// (Check) and, when that is accepted, plays it against itself for at most
+// CheckSteps steps. budget is the tournament's time per game, 0 for none.
+func CheckBot(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sandbox.Limits, budget time.Duration, labels map[string]string) (Report, error) {
+	seat, err := BuildSeat(ctx, run, seat, sandbox.DefaultBuildLimits())
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Seat: seat}
+	if rep.First, err = Check(ctx, run, rules, seat, lim, labels); err != nil || !rep.First.OK {
+		return rep, err
+	}
+	n, _ := rules.Seats()
+	twins := make([]Seat, max(n, 2))
+	for i := range twins {
+		twins[i] = seat
+		if i > 0 {
+			twins[i].Name += fmt.Sprintf(" (%d)", i+1)
+		}
+	}
+	policy := Policy{GiveUp: 1, Budget: budget}
+	played, err := Play(ctx, run, Match{Rules: rules, Seed: 1, Seats: twins, Policy: policy, MaxSteps: CheckSteps}, lim, labels, nil)
+	if err != nil {
+		return rep, err
+	}
+	rep.Game = &played
+	for _, st := range played.Steps {
+		rep.Slowest = max(rep.Slowest, st.Elapsed)
+		if st.Verdict == fault.None {
+			continue
+		}
+		rep.Faults = append(rep.Faults, st)
+		if st.Verdict == fault.Timeout {
+			rep.TimedOut = true
+			break
+		}
+	}
+	return rep, nil
 }

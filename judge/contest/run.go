@@ -450,13 +450,19 @@ func describe(seats []Seat) string {
 
 // record turns a played game into its database row.
 func record(tid int64, p Planned, players []results.Player, played Played, cfg Config) results.Game {
+	return Record(tid, p.Key, p.Round, p.Seed, players, played, cfg.Limits, cfg.Image)
+}
+
+// Record turns a game played outside a tournament's schedule (a hand-in's
+// sparring game) into its database row: players name the seats' bots.
+func Record(tid int64, key string, round int, seed int64, players []results.Player, played Played, limits sandbox.Limits, image string) results.Game {
 	out, _ := json.Marshal(played.Outcome)
-	lim, _ := json.Marshal(limitsOf(cfg.Limits))
+	lim, _ := json.Marshal(limitsOf(limits))
 	g := results.Game{
-		TournamentID: tid, Key: p.Key, Round: p.Round, Seed: p.Seed,
+		TournamentID: tid, Key: key, Round: round, Seed: seed,
 		Reason: played.Outcome.Reason, Outcome: out,
 		Started: played.Started, Finished: played.Finished,
-		Image: cfg.Image, Limits: lim,
+		Image: image, Limits: lim,
 	}
 	for i := range players {
 		pl := players[i]

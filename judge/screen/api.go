@@ -93,7 +93,12 @@ func (s *Server) tournament(ctx context.Context, r *http.Request) (results.Tourn
 	if err != nil {
 		return results.Tournament{}, err
 	}
-	return s.db.Tournament(ctx, tid)
+	t, err := s.db.Tournament(ctx, tid)
+	if err == nil && t.Private {
+		// Sparring games of hand-ins are seen one by one, by their students.
+		return results.Tournament{}, errNotFound
+	}
+	return t, err
 }
 
 func (s *Server) info(ctx context.Context, t results.Tournament) (Info, error) {
@@ -376,7 +381,18 @@ func (s *Server) game(r *http.Request) (results.Game, error) {
 	if err != nil {
 		return results.Game{}, err
 	}
-	return s.db.Game(r.Context(), id)
+	g, err := s.db.Game(r.Context(), id)
+	if err != nil {
+		return g, err
+	}
+	t, err := s.db.Tournament(r.Context(), g.TournamentID)
+	if err != nil {
+		return results.Game{}, err
+	}
+	if t.Private && (s.opt.MayRead == nil || !s.opt.MayRead(r, g.ID)) {
+		return results.Game{}, errNotFound
+	}
+	return g, nil
 }
 
 func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
@@ -395,6 +411,13 @@ func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	if s.opt.HideLogs {
+		for i := range rp.Frames {
+			for j := range rp.Frames[i].Moves {
+				rp.Frames[i].Moves[j].Detail = ""
+			}
+		}
+	}
 	s.writeJSON(w, rp)
 }
 
@@ -405,6 +428,14 @@ func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.fail(w, err)
 		return
+	}
+	if s.opt.HideLogs {
+		for i := range g.Players {
+			g.Players[i].Log = ""
+		}
+		for i := range g.Moves {
+			g.Moves[i].Detail = ""
+		}
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, g.ID))
 	s.writeJSON(w, g)

@@ -115,7 +115,17 @@ func (s *Server) serveBot(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, err)
 			return
 		}
-		page.Games = append(page.Games, botGame(g, bid))
+		bg := botGame(g, bid)
+		if s.opt.HideLogs {
+			bg.Log = ""
+			for i := range bg.Faults {
+				bg.Faults[i].Detail = ""
+			}
+		}
+		page.Games = append(page.Games, bg)
+	}
+	if s.opt.HideLogs {
+		page.Check.Log, page.Check.Detail = "", ""
 	}
 	s.writeJSON(w, page)
 }

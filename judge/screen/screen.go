@@ -39,6 +39,7 @@ type Server struct {
 	page *template.Template
 	hub  *hub
 	log  *log.Logger
+	opt  Options
 }
 
 // Options tune a Server; zero fields take their defaults.
@@ -48,6 +49,13 @@ type Options struct {
 	Poll time.Duration
 	// Log receives the server's own errors; nil means the standard logger.
 	Log *log.Logger
+	// HideLogs keeps what bots printed (and their error text) off every
+	// page and export: with hand-in on, a student's log is theirs alone.
+	HideLogs bool
+	// MayRead says whether the request may see a game of a private
+	// tournament (a hand-in's sparring game): its student, or the
+	// organiser. nil lets nobody.
+	MayRead func(r *http.Request, gameID int64) bool
 }
 
 // New returns the screen of db. It polls db only while some page listens to
@@ -64,6 +72,7 @@ func New(db *results.DB, opt Options) *Server {
 		mux:  http.NewServeMux(),
 		page: template.Must(template.ParseFS(assets, "assets/index.html")),
 		log:  opt.Log,
+		opt:  opt,
 	}
 	s.hub = newHub(s, opt.Poll)
 	static, err := fs.Sub(assets, "assets")

@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"regexp"
 	"slices"
@@ -305,5 +307,56 @@ func TestEventStream(t *testing.T) {
 			}
 			break
 		}
+	}
+}
+
+// TestHideLogs: with hand-in on, the public pages show no bot's log nor
+// its error text (a student's log is theirs); by default they do.
+func TestHideLogs(t *testing.T) {
+	ctx := context.Background()
+	hidden := httptest.NewServer(screen.New(fix.db, screen.Options{HideLogs: true, Log: log.New(io.Discard, "", 0)}))
+	t.Cleanup(hidden.Close)
+	shown := serve(t)
+	var logsShown, logsHidden int
+	for _, tour := range must(fix.db.Tournaments(ctx)) {
+		for _, e := range must(fix.db.Entries(ctx, tour.ID)) {
+			path := fmt.Sprintf("/api/t/%d/bot/%d/info.json", tour.ID, e.Bot.ID)
+			for _, srv := range []*httptest.Server{shown, hidden} {
+				_, body := get(t, srv.URL+path)
+				var page screen.BotPage
+				if err := json.Unmarshal(body, &page); err != nil {
+					t.Fatal(err)
+				}
+				n := len(page.Check.Log) + len(page.Check.Detail)
+				for _, g := range page.Games {
+					n += len(g.Log)
+					for _, f := range g.Faults {
+						n += len(f.Detail)
+					}
+				}
+				if srv == shown {
+					logsShown += n
+				} else {
+					logsHidden += n
+				}
+			}
+		}
+		for _, g := range must(fix.db.Games(ctx, tour.ID, results.GameFilter{})) {
+			_, body := get(t, fmt.Sprintf("%s/api/game/%d/record.json", hidden.URL, g.ID))
+			var rec results.Game
+			json.Unmarshal(body, &rec)
+			for _, p := range rec.Players {
+				logsHidden += len(p.Log)
+			}
+			for _, m := range rec.Moves {
+				logsHidden += len(m.Detail)
+			}
+		}
+	}
+	if logsShown == 0 {
+		t.Fatal("the seed database has no log to hide")
+	}
+	if logsHidden != 0 {
+		t.Errorf("with HideLogs, %d bytes of logs and error text are public", logsHidden)
 	}
 }

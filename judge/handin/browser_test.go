@@ -1,0 +1,118 @@
+package handin
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/judge/screen/browsertest"
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// TestBrowserFlow is a student's whole hand-in in Chromium, with the real
+// sandbox: log in, hand in a file, see the report and replay a sparring
+// game on the screen's page, hand in a new version, see both versions;
+// after the deadline, the hand-in is refused with one line.
+func TestBrowserFlow(t *testing.T) {
+	b := browsertest.Start(t)
+	d := sandboxtest.Docker(t)
+	deadline := time.Now().Add(time.Hour).Truncate(time.Minute)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits(), Opponents: 1}
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}, Deadline: deadline}, "alice")
+	os.Remove(filepath.Join(c.subs, "virus", "example.py"))
+	ex, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", "first_cell.py"))
+	os.WriteFile(filepath.Join(c.subs, "virus", "first_cell.py"), ex, 0o644)
+	mine := filepath.Join(t.TempDir(), "my bot.py")
+	greedy, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", "greedy.py"))
+	os.WriteFile(mine, greedy, 0o644)
+
+	p := b.NewPage(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	wait := func(expr string) {
+		t.Helper()
+		wctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		defer cancel()
+		if err := p.Wait(wctx, expr); err != nil {
+			var text string
+			p.Eval(ctx, `document.body.innerText.slice(0, 800)`, &text)
+			t.Fatalf("%v\npage text: %s", err, text)
+		}
+	}
+	eval := func(expr string) {
+		t.Helper()
+		if err := p.Eval(ctx, expr, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	handIn := func() {
+		t.Helper()
+		var node struct {
+			Result struct {
+				ObjectID string `json:"objectId"`
+			} `json:"result"`
+		}
+		if err := p.Call(ctx, "Runtime.evaluate", map[string]any{"expression": `document.querySelector('form.upload input[type=file]')`}, &node); err != nil || node.Result.ObjectID == "" {
+			t.Fatalf("no file input: %v", err)
+		}
+		if err := p.Call(ctx, "DOM.setFileInputFiles", map[string]any{"files": []string{mine}, "objectId": node.Result.ObjectID}, nil); err != nil {
+			t.Fatal(err)
+		}
+		eval(`document.querySelector('form.upload button').click()`)
+		wait(`location.pathname.startsWith('/hand-in/v/')`)
+	}
+
+	if err := p.Navigate(ctx, c.http.URL+"/hand-in/"); err != nil {
+		t.Fatal(err)
+	}
+	eval(`document.querySelector('input[name=name]').value = 'alice'`)
+	eval(`document.querySelector('input[name=code]').value = '` + c.codes["alice"] + `'`)
+	eval(`document.querySelector('form.login button').click()`)
+	wait(`document.querySelector('h1')?.textContent === 'alice' && document.querySelector('form.upload')`)
+
+	handIn()
+	// The page follows the check live until its report is there.
+	wait(`document.getElementById('ready') && document.querySelector('a.replay')`)
+	eval(`document.querySelector('a.replay').click()`)
+	wait(`location.pathname.startsWith('/game/') && document.querySelector('.game-view') && document.body.innerText.includes('first_cell')`)
+
+	if err := p.Navigate(ctx, c.http.URL+"/hand-in/"); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(mine, append([]byte("# version 2\n"), greedy...), 0o644)
+	handIn()
+	if err := p.Navigate(ctx, c.http.URL+"/hand-in/"); err != nil {
+		t.Fatal(err)
+	}
+	wait(`document.querySelectorAll('ol.versions li').length === 2`)
+	if got, _ := os.ReadFile(filepath.Join(c.subs, "virus", "alice.py")); !strings.HasPrefix(string(got), "# version 2") {
+		t.Errorf("alice's bot after her second version: %.40q", got)
+	}
+
+	after := deadline.Add(time.Minute)
+	c.now.Store(&after)
+	if err := p.Navigate(ctx, c.http.URL+"/hand-in/"); err != nil {
+		t.Fatal(err)
+	}
+	wait(`document.querySelector('.deadline.closed') && !document.querySelector('form.upload')`)
+	// A form kept open from before the deadline is refused, with one line.
+	var line string
+	err := p.Eval(ctx, `(async () => { const fd = new FormData(); fd.append('bot', new Blob(['x']), 'a.py');
+		const r = await fetch('/hand-in/game/virus', {method: 'POST', body: fd});
+		return r.status + ' ' + new DOMParser().parseFromString(await r.text(), 'text/html').getElementById('refused').textContent; })()`, &line)
+	if err != nil || !strings.HasPrefix(line, "403 ") || !strings.Contains(line, deadline.Format("2006-01-02 15:04")) {
+		t.Errorf("a hand-in after the deadline: %q %v", line, err)
+	}
+	if vs := c.versions("alice", "virus"); len(vs) != 2 {
+		t.Errorf("%d versions kept, want 2", len(vs))
+	}
+	for _, pr := range p.Problems() {
+		if !strings.Contains(pr, "403") {
+			t.Errorf("the browser reported: %s", pr)
+		}
+	}
+}

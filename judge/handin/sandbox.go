@@ -1,0 +1,208 @@
+package handin
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"botjudge/games"
+	"botjudge/games/fault"
+	"botjudge/judge/contest"
+	"botjudge/results"
+	"botjudge/sandbox"
+)
+
+// SandboxChecker checks a version in the sandbox through the same code as
+// `judge check` (contest.CheckBot: build, first answer, a game against
+// itself), then plays one sparring game against each of the first
+// Opponents example bots of its game, stored in a private tournament so
+// that the screen's replay page shows them to their student.
+type SandboxChecker struct {
+	Run         contest.Runner
+	DB          *results.DB
+	Submissions string
+	// StageRoot is where bots are copied before they run (results/_bots).
+	StageRoot string
+	Limits    sandbox.Limits
+	Budget    time.Duration
+	Image     string
+	// Opponents bounds the sparring games; 0 is 3.
+	Opponents int
+}
+
+// sparringSettings name the private tournament of a game's sparring games.
+var sparringSettings = json.RawMessage(`{"sparring":true}`)
+
+// Check implements Checker.
+func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update func(string, Report)) (Report, error) {
+	rules, ok := games.Lookup(h.Game)
+	if !ok {
+		return Report{}, fmt.Errorf("unknown game %q", h.Game)
+	}
+	tmp, err := os.MkdirTemp("", "botjudge-handin-")
+	if err != nil {
+		return Report{}, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := materialise(filepath.Join(tmp, botName(h.Student, h)), h); err != nil {
+		return Report{}, err
+	}
+	entries, notices, err := contest.Discover(tmp, rules.Protocol(), false)
+	if err != nil {
+		return Report{}, err
+	}
+	if len(entries) != 1 {
+		why := "not a bot"
+		for _, n := range notices {
+			why = n.Text
+		}
+		return Report{Verdict: fault.Crash, Detail: why}, nil
+	}
+	me := entries[0]
+	seat, err := c.seat(rules, me)
+	if err != nil {
+		return Report{}, err
+	}
+	labels := map[string]string{"botjudge.check": "1", "botjudge.handin": fmt.Sprint(h.ID)}
+	rep, err := contest.CheckBot(ctx, c.Run, rules, seat, c.Limits, c.Budget, labels)
+	if err != nil {
+		return Report{}, err
+	}
+	out := reportOf(rep)
+	if !rep.First.OK {
+		return out, nil
+	}
+	update(results.StatusPlaying, out)
+	err = c.spar(ctx, rules, h, me, rep.Seat, labels, &out, update)
+	return out, err
+}
+
+// seat stages an entry as a tournament would.
+func (c *SandboxChecker) seat(rules games.Rules, e contest.Entry) (contest.Seat, error) {
+	staged, err := contest.Stage(c.StageRoot, e)
+	if err != nil {
+		return contest.Seat{}, err
+	}
+	return contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: staged, Protocol: rules.Protocol()}}, nil
+}
+
+// spar plays the version against the example bots: the bots of the game's
+// folder that belong to no student of the roster.
+func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.HandIn, me contest.Entry, mine contest.Seat, labels map[string]string, out *Report, update func(string, Report)) error {
+	students, err := c.DB.Students(ctx)
+	if err != nil {
+		return err
+	}
+	found, _, err := contest.Discover(filepath.Join(c.Submissions, h.Game), rules.Protocol(), false)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	var examples []contest.Entry
+	for _, e := range found {
+		if !slices.ContainsFunc(students, func(s results.Student) bool { return strings.EqualFold(s.Name, e.Name) }) {
+			examples = append(examples, e)
+		}
+	}
+	n := c.Opponents
+	if n <= 0 {
+		n = 3
+	}
+	examples = examples[:min(n, len(examples))]
+	if len(examples) == 0 {
+		return nil
+	}
+	t, err := c.DB.PrivateTournament(ctx, h.Game, sparringSettings)
+	if err != nil {
+		return err
+	}
+	myBot, err := c.DB.AddBot(ctx, results.Bot{Game: h.Game, Name: me.Name, SHA256: me.SHA256, Path: me.Name})
+	if err != nil {
+		return err
+	}
+	lo, _ := rules.Seats()
+	for i := range examples {
+		seats := []contest.Seat{mine}
+		players := []results.Player{{Seat: 0, BotID: myBot.ID, Name: me.Name}}
+		// Games of more seats than two fill them with the examples in turn.
+		for k := 0; len(seats) < max(lo, 2); k++ {
+			e := examples[(i+k)%len(examples)]
+			s, err := c.seat(rules, e)
+			if err == nil {
+				s, err = contest.BuildSeat(ctx, c.Run, s, sandbox.DefaultBuildLimits())
+			}
+			if err != nil {
+				return err
+			}
+			b, err := c.DB.AddBot(ctx, results.Bot{Game: h.Game, Name: e.Name, SHA256: e.SHA256, Path: e.Source})
+			if err != nil {
+				return err
+			}
+			players = append(players, results.Player{Seat: len(seats), BotID: b.ID, Name: e.Name})
+			seats = append(seats, s)
+		}
+		seed := h.ID*100 + int64(i)
+		played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: seed, Seats: seats, Policy: contest.Policy{GiveUp: 3, Budget: c.Budget}}, c.Limits, labels, nil)
+		if err != nil {
+			return err
+		}
+		g := contest.Record(t.ID, fmt.Sprintf("handin-%d-%d", h.ID, i), 1, seed, players, played, c.Limits, c.Image)
+		id, err := c.DB.SaveSparring(context.WithoutCancel(ctx), h.ID, g)
+		if errors.Is(err, results.ErrDuplicate) {
+			continue // checked before the judge stopped
+		}
+		if err != nil {
+			return err
+		}
+		sp := Spar{GameID: id, Reason: played.Outcome.Reason, Result: "win"}
+		for k, p := range g.Players {
+			if k > 0 {
+				sp.Opponents = append(sp.Opponents, p.Name)
+			}
+			switch {
+			case k == 0:
+				sp.Faults = p.Faults
+			case p.Rank < g.Players[0].Rank:
+				sp.Result = "loss"
+			case p.Rank == g.Players[0].Rank && sp.Result == "win":
+				sp.Result = "draw"
+			}
+		}
+		out.Sparring = append(out.Sparring, sp)
+		update(results.StatusPlaying, *out)
+	}
+	return nil
+}
+
+// reportOf says a check's findings for the version's page.
+func reportOf(rep contest.Report) Report {
+	out := Report{Ready: rep.Ready(), Log: rep.First.Log}
+	if b := rep.Seat.Build; b != nil {
+		out.Compiled = b.Fault == fault.None
+		out.BuildFailed = b.Fault != fault.None
+	}
+	switch {
+	case out.BuildFailed:
+		out.Detail = rep.First.Detail
+		return out
+	case !rep.First.OK:
+		out.Verdict, out.Detail = rep.First.Verdict, rep.First.Detail
+		return out
+	}
+	out.FirstMS = max(float64(rep.First.Elapsed.Microseconds())/1000, 0.001)
+	if g := rep.Game; g != nil {
+		out.Moves, out.Stopped, out.End = len(g.Steps), g.Stopped, g.Outcome.Reason
+		out.Log = g.Logs[0]
+		for _, st := range rep.Faults {
+			out.Faults = append(out.Faults, ReportFault{Move: st.Ply + 1, Verdict: st.Verdict, Reason: st.Reason})
+		}
+		out.TimedOut = rep.TimedOut
+		out.SlowestMS = float64(rep.Slowest.Microseconds()) / 1000
+	}
+	return out
+}

@@ -1,0 +1,139 @@
+package handin
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// TestSandboxCheck checks hand-ins in the real sandbox: a working bot is
+// ready and plays a sparring game against each example bot, replayed on
+// the screen's own page for its student; a broken one is not ready, and its
+// page says why with its own error.
+func TestSandboxCheck(t *testing.T) {
+	d := sandboxtest.Docker(t)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits()}
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}}, "alice", "bob")
+	os.Remove(filepath.Join(c.subs, "virus", "example.py"))
+	for _, ex := range []string{"first_cell.py", "greedy.py"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", ex))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(c.subs, "virus", ex), data, 0o644)
+	}
+	good, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", "greedy.py"))
+	alice, bob := c.student("alice"), c.student("bob")
+	loc := alice.location("virus", "mine.py", good)
+	bob.location("virus", "broken.py", []byte("def ia(game, side):\n    return game.nope(\n"))
+
+	h := waitDoneWithin(t, c, "alice", 1, 5*time.Minute)[0]
+	rep, err := ReadReport(h)
+	if err != nil || !rep.Ready || len(rep.Sparring) != 2 {
+		t.Fatalf("alice's report: %s (%v): want ready, 2 sparring games (bob is a student, not an example)", h.Report, err)
+	}
+	for _, sp := range rep.Sparring {
+		if len(sp.Opponents) != 1 || (sp.Opponents[0] != "first_cell" && sp.Opponents[0] != "greedy") {
+			t.Errorf("a sparring game against %v", sp.Opponents)
+		}
+	}
+	_, page := alice.get(loc)
+	if !strings.Contains(page, `id="ready"`) || !strings.Contains(page, fmt.Sprintf(`href="/game/%d"`, rep.Sparring[0].GameID)) {
+		t.Errorf("alice's page shows neither READY nor the replay:\n%s", page)
+	}
+	st, body := alice.get(fmt.Sprintf("/api/game/%d/replay.json", rep.Sparring[0].GameID))
+	var rp struct {
+		Consistent bool `json:"consistent"`
+		Frames     []any
+	}
+	if st != http.StatusOK || json.Unmarshal([]byte(body), &rp) != nil || !rp.Consistent || len(rp.Frames) < 2 {
+		t.Errorf("the sparring game's replay for alice: %d %.300s", st, body)
+	}
+
+	hb := waitDoneWithin(t, c, "bob", 1, 5*time.Minute)[0]
+	rb, _ := ReadReport(hb)
+	if rb.Ready || rb.Verdict == "" || len(rb.Sparring) != 0 {
+		t.Errorf("bob's broken bot: %s", hb.Report)
+	}
+	_, page = bob.get(fmt.Sprintf("/hand-in/v/%d", hb.ID))
+	if !strings.Contains(page, "NOT READY") || !strings.Contains(page, "SyntaxError") {
+		t.Errorf("bob's page does not say why:\n%s", page)
+	}
+}
+
+// TestThirtyAtOnceDocker: thirty students hand in at the same moment, with
+// the real sandbox and one check at a time: every version is kept, checked
+// and ready, none times out for waiting its turn.
+func TestThirtyAtOnceDocker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("thirty checks in Docker")
+	}
+	d := sandboxtest.Docker(t)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits(), Opponents: 1}
+	names := make([]string, 30)
+	for i := range names {
+		names[i] = fmt.Sprintf("s%02d", i)
+	}
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}, Workers: 1}, names...)
+	os.Remove(filepath.Join(c.subs, "virus", "example.py"))
+	bot, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", "first_cell.py"))
+	os.WriteFile(filepath.Join(c.subs, "virus", "first_cell.py"), bot, 0o644)
+	browsers := make([]*browser, len(names))
+	for i, n := range names {
+		browsers[i] = c.student(n)
+	}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i, b := range browsers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Each its own content: thirty versions, not one staged once.
+			b.location("virus", "bot.py", append([]byte(fmt.Sprintf("# %s\n", names[i])), bot...))
+		}()
+	}
+	wg.Wait()
+	accepted := time.Since(start)
+	for _, n := range names {
+		h := waitDoneWithin(t, c, n, 1, 10*time.Minute)[0]
+		if rep, _ := ReadReport(h); !rep.Ready || len(rep.Sparring) != 1 {
+			t.Errorf("%s: %s", n, h.Report)
+		}
+	}
+	t.Logf("30 hand-ins accepted in %s, all checked with a sparring game each in %s (one check at a time)", accepted.Round(time.Millisecond), time.Since(start).Round(time.Second))
+}
+
+// TestJavaFile: a Java file handed in is named after its student yet
+// compiles under its class's name, and plays.
+func TestJavaFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a JVM per request: minutes")
+	}
+	d := sandboxtest.Docker(t)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits(), Opponents: 1}
+	c := newClass(t, Options{Checker: sc, Games: []string{"battleships"}}, "alice")
+	os.MkdirAll(filepath.Join(c.subs, "battleships"), 0o755)
+	ex, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "battleships", "random_shots.py"))
+	os.WriteFile(filepath.Join(c.subs, "battleships", "random_shots.py"), ex, 0o755)
+	src, err := os.ReadFile(filepath.Join("..", "..", "submissions", "battleships", "Checker.java"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.student("alice").location("battleships", "MyBot.java", src)
+	if _, err := os.Stat(filepath.Join(c.subs, "battleships", "alice", "Checker.java")); err != nil {
+		t.Errorf("alice's Java bot: %v", err)
+	}
+	h := waitDoneWithin(t, c, "alice", 1, 5*time.Minute)[0]
+	if rep, _ := ReadReport(h); !rep.Ready || len(rep.Sparring) != 1 {
+		t.Errorf("alice's Java bot: %s", h.Report)
+	}
+}

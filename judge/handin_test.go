@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"math/big"
+	"mime/multipart"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/results"
+)
+
+func TestRosterCommand(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "j.db")
+	csv := filepath.Join(dir, "class.csv")
+	os.WriteFile(csv, []byte("name,group\ncarol,A\n\nZoé,B\n"), 0o644)
+	sheet := filepath.Join(dir, "slips.html")
+	code, out, errs := judge(t, "roster", "add", "--db", db, "--csv", csv, "--sheet", sheet, "alice", "bob")
+	if code != 0 {
+		t.Fatalf("roster add: %d %s", code, errs)
+	}
+	codes := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^(\S+)\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})$`).FindAllStringSubmatch(out, -1) {
+		codes[m[1]] = m[2]
+	}
+	if len(codes) != 5 || codes["organiser"] == "" || codes["Zoé"] == "" {
+		t.Fatalf("codes printed: %v\n%s", codes, out)
+	}
+	html, _ := os.ReadFile(sheet)
+	for n, c := range codes {
+		if !strings.Contains(string(html), c) || !strings.Contains(string(html), n) {
+			t.Errorf("the sheet lacks %s's slip", n)
+		}
+	}
+	if code, _, errs := judge(t, "roster", "add", "--db", db, "alice"); code != 0 || !strings.Contains(errs, "already on the roster") {
+		t.Errorf("adding alice twice: %d %q", code, errs)
+	}
+	if code, _, errs := judge(t, "roster", "add", "--db", db, "<b>x</b>"); code != 2 || !strings.Contains(errs, "letters and digits") {
+		t.Errorf("a name with HTML: %d %q", code, errs)
+	}
+	if code, _, errs := judge(t, "roster", "reset", "--db", db, "dave"); code != 1 || !strings.Contains(errs, "not on the roster") {
+		t.Errorf("reset of a name not on the roster: %d %q", code, errs)
+	}
+	code, out, _ = judge(t, "roster", "reset", "--db", db, "alice")
+	m := regexp.MustCompile(`alice\s+(\S+)`).FindStringSubmatch(out)
+	if code != 0 || m == nil || m[1] == codes["alice"] {
+		t.Fatalf("reset: %d %s", code, out)
+	}
+	d, err := results.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(m[1])); err != nil {
+		t.Errorf("alice's new code: %v", err)
+	}
+	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(codes["alice"])); err == nil {
+		t.Error("alice's old code still logs in")
+	}
+	code, out, _ = judge(t, "roster", "--db", db)
+	if code != 0 || !strings.Contains(out, "alice") || !strings.Contains(out, "carol") || strings.Contains(out, "organiser") {
+		t.Errorf("judge roster: %d\n%s", code, out)
+	}
+}
+
+func TestServeHandInFlags(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "j.db")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"serve", "--db", db, "--hand-in", "--deadline", "tomorrow"}, `--deadline "tomorrow": give a date and time`},
+		{[]string{"serve", "--db", db, "--deadline", "2030-01-01 10:00"}, "are for --hand-in"},
+		{[]string{"serve", "--db", db, "--hand-in", "--cert", "c.pem"}, "give both --cert and --key"},
+		{[]string{"serve", "--db", db, "--hand-in", "--games", "chess"}, `unknown game "chess"`},
+	} {
+		if code, _, errs := judge(t, c.args...); code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("judge %s: %d %q, want 2 and %q", strings.Join(c.args, " "), code, errs, c.want)
+		}
+	}
+}
+
+// TestHandInThenRun is the organiser's day end to end, with plain
+// processes for speed: judge roster add, judge serve --hand-in over HTTPS,
+// a student hands in, and judge run plays the version handed in.
+func TestHandInThenRun(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "j.db")
+	subs := filepath.Join(dir, "submissions")
+	os.MkdirAll(filepath.Join(subs, "virus"), 0o755)
+	for _, ex := range []string{"first_cell.py", "greedy.py"} {
+		data, _ := os.ReadFile(filepath.Join("..", "submissions", "virus", ex))
+		os.WriteFile(filepath.Join(subs, "virus", ex), data, 0o644)
+	}
+	_, out, _ := judge(t, "roster", "add", "--db", db, "alice")
+	code := regexp.MustCompile(`alice\s+(\S+)`).FindStringSubmatch(out)[1]
+	cert, key := selfSigned(t, dir)
+
+	ctx, stop := context.WithCancel(context.Background())
+	var sout, serr syncBuffer
+	done := make(chan int)
+	go func() {
+		done <- runMain(ctx, []string{"serve", "--db", db, "--hand-in", "--sandbox", "none", "--submissions", subs, "--addr", "127.0.0.1:0",
+			"--cert", cert, "--key", key, "--deadline", time.Now().Add(time.Hour).Format("2006-01-02 15:04")}, &sout, &serr)
+	}()
+	var base string
+	for i := 0; i < 200 && base == ""; i++ {
+		if m := regexp.MustCompile(`Hand-in open at (https://\S+)/hand-in/`).FindStringSubmatch(sout.String()); m != nil {
+			base = m[1]
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if base == "" {
+		stop()
+		t.Fatalf("judge serve did not start: %s %s", sout.String(), serr.String())
+	}
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar, Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.PostForm(base+"/hand-in/login", url.Values{"name": {"alice"}, "code": {code}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther || len(resp.Cookies()) == 0 || !resp.Cookies()[0].Secure {
+		t.Fatalf("log-in over HTTPS: %d, cookies %v: want a Secure cookie", resp.StatusCode, resp.Cookies())
+	}
+	greedy, _ := os.ReadFile(filepath.Join("..", "submissions", "virus", "greedy.py"))
+	var body bytes.Buffer
+	mw := multipart.NewWriter(&body)
+	fw, _ := mw.CreateFormFile("bot", "whatever.py")
+	fw.Write(append([]byte("# alice's\n"), greedy...))
+	mw.Close()
+	req, _ := http.NewRequest("POST", base+"/hand-in/game/virus", &body)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	if resp, err = client.Do(req); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		t.Fatalf("hand-in: %d", resp.StatusCode)
+	}
+	for i := 0; i < 300; i++ {
+		if _, out, _ := judge(t, "roster", "--db", db); strings.Contains(out, "done READY") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stop()
+	if c := <-done; c != 0 {
+		t.Fatalf("judge serve: exit %d: %s", c, serr.String())
+	}
+	if _, out, _ := judge(t, "roster", "--db", db); !strings.Contains(out, "done READY, 1 versions") {
+		t.Errorf("judge roster after the check:\n%s", out)
+	}
+	c, out, errs := judge(t, "run", "--db", db, "--sandbox", "none", "--submissions", subs, "virus")
+	if c != 0 || !regexp.MustCompile(`(?m)^\s*\d+\s+alice\b`).MatchString(out) {
+		t.Errorf("judge run after the hand-in: %d\n%s\n%s", c, out, errs)
+	}
+}
+
+// selfSigned writes a certificate and key for 127.0.0.1.
+func selfSigned(t *testing.T, dir string) (cert, key string) {
+	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "judge"}, IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour)}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &k.PublicKey, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, _ := x509.MarshalECPrivateKey(k)
+	cert, key = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	os.WriteFile(cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
+	os.WriteFile(key, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600)
+	return cert, key
+}
