@@ -49,6 +49,15 @@ func TestBrowserFlow(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// $SCREENSHOTS keeps what the student saw at each step.
+	shot := func(name string) {
+		t.Helper()
+		if dir := os.Getenv("SCREENSHOTS"); dir != "" {
+			if err := p.Screenshot(ctx, filepath.Join(dir, "handin-"+name+".png")); err != nil {
+				t.Error(err)
+			}
+		}
+	}
 	handIn := func() {
 		t.Helper()
 		var node struct {
@@ -69,6 +78,7 @@ func TestBrowserFlow(t *testing.T) {
 	if err := p.Navigate(ctx, c.http.URL+"/hand-in/"); err != nil {
 		t.Fatal(err)
 	}
+	shot("login")
 	eval(`document.querySelector('input[name=name]').value = 'alice'`)
 	eval(`document.querySelector('input[name=code]').value = '` + c.codes["alice"] + `'`)
 	eval(`document.querySelector('form.login button').click()`)
@@ -77,6 +87,7 @@ func TestBrowserFlow(t *testing.T) {
 	handIn()
 	// The page follows the check live until its report is there.
 	wait(`document.getElementById('ready') && document.querySelector('a.replay')`)
+	shot("report")
 	eval(`document.querySelector('a.replay').click()`)
 	wait(`location.pathname.startsWith('/game/') && document.querySelector('.game-view') && document.body.innerText.includes('first_cell')`)
 
@@ -89,6 +100,7 @@ func TestBrowserFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(`document.querySelectorAll('ol.versions li').length === 2`)
+	shot("versions")
 	if got, _ := os.ReadFile(filepath.Join(c.subs, "virus", "alice.py")); !strings.HasPrefix(string(got), "# version 2") {
 		t.Errorf("alice's bot after her second version: %.40q", got)
 	}
@@ -99,6 +111,7 @@ func TestBrowserFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(`document.querySelector('.deadline.closed') && !document.querySelector('form.upload')`)
+	shot("closed")
 	// A form kept open from before the deadline is refused, with one line.
 	var line string
 	err := p.Eval(ctx, `(async () => { const fd = new FormData(); fd.append('bot', new Blob(['x']), 'a.py');
