@@ -22,8 +22,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	addStore(fs, &c)
 	addSandbox(fs, &c)
 	submissions := fs.String("submissions", "submissions", "`folder` with one subfolder of bots per game")
-	rounds := fs.Int("rounds", 0, "rounds: in duels each pair plays twice per round, each bot first once (0: the game's own default)")
-	format := fs.String("format", string(contest.Duels), "how bots meet in games of more than two seats: duel (every pair) or ffa (all bots in one game per round)")
+	rounds := fs.Int("rounds", 0, "rounds: in duels each pair plays twice per round, each bot first once; in swiss, the rounds of pairings (0: the game's own default, ⌈log2 bots⌉+2 in swiss)")
+	format := fs.String("format", string(contest.Duels), "how bots meet: duel (every pair, a round robin), swiss (rounds of pairings of equal scores, for large fields), or ffa (games of more than two seats: all bots in one game per round, or heats of at most a game's seats)")
 	seed := fs.Int64("seed", 1, "tournament seed: every game's seed derives from it")
 	workers := fs.Int("workers", 0, "games played at once (0: one per core, fewer if memory cannot hold their bots)")
 	points := fs.String("points", string(results.SchemeDefault), "points for win-draw-loss: 1-0.5-0 or 3-1-0")
@@ -78,10 +78,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			Image:     image,
 			URLBots:   c.urlBots,
 		}
-		if cfg.Rounds <= 0 {
-			cfg.Rounds = games.DefaultRounds(r)
-		}
-		if _, hi := r.Seats(); hi <= 2 {
+		if _, hi := r.Seats(); hi <= 2 && cfg.Format == contest.FreeForAll {
 			cfg.Format = contest.Duels // a free-for-all of two is a duel
 		}
 		fmt.Fprintf(stdout, "== %s: %s\n", r.Name(), cfg.Dir)

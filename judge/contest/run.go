@@ -24,6 +24,9 @@ type Store interface {
 	Entries(ctx context.Context, tournamentID int64) ([]results.Entry, error)
 	SaveCheck(ctx context.Context, c results.Check) error
 	PlayedKeys(ctx context.Context, tournamentID int64) (map[string]bool, error)
+	Games(ctx context.Context, tournamentID int64, f results.GameFilter) ([]results.Game, error)
+	Byes(ctx context.Context, tournamentID int64) ([]results.Bye, error)
+	SetBye(ctx context.Context, tournamentID int64, b results.Bye) error
 	SaveGame(ctx context.Context, g results.Game) (int64, error)
 	RecordFailure(ctx context.Context, tournamentID int64, key, message string) error
 	PutLive(ctx context.Context, l results.Live) error
@@ -162,11 +165,28 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		seats[i] = seat
 	}
 	minSeats, maxSeats := cfg.Rules.Seats()
-	plan, err := Schedule(entries, cfg.Rounds, cfg.Seed, cfg.Format, minSeats, maxSeats)
-	if err != nil {
-		return sum, err
+	var plan []Planned // every game, unless swiss: round by round below
+	var total, legs int
+	rounds := cfg.Rounds
+	if cfg.Format == Swiss {
+		if minSeats > 2 || maxSeats < 2 {
+			return sum, fmt.Errorf("this game seats %d to %d bots: it cannot be played in swiss rounds of duels", minSeats, maxSeats)
+		}
+		if rounds <= 0 {
+			rounds = SwissRounds(len(entries))
+		}
+		legs = games.DefaultRounds(cfg.Rules)
+		total = swissGames(len(entries), rounds, legs)
+	} else {
+		if rounds <= 0 {
+			rounds = games.DefaultRounds(cfg.Rules)
+		}
+		if plan, err = Schedule(entries, rounds, cfg.Seed, cfg.Format, minSeats, maxSeats); err != nil {
+			return sum, err
+		}
+		total = len(plan)
 	}
-	if err := store.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: len(plan), Rounds: cfg.Rounds, Scheme: cfg.Scheme}); err != nil {
+	if err := store.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: total, Rounds: rounds, Scheme: cfg.Scheme, Format: string(cfg.Format)}); err != nil {
 		return sum, err
 	}
 	if err := store.ClearLive(ctx, t.ID); err != nil {
@@ -187,31 +207,93 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if err := checkAll(ctx, run, store, cfg, t.ID, seats, ids, workers, labels, report); err != nil {
 		return sum, err
 	}
-	played, err := store.PlayedKeys(ctx, t.ID)
-	if err != nil {
-		return sum, err
-	}
-	var todo []Planned
-	for _, p := range plan {
-		if !played[p.Key] {
-			todo = append(todo, p)
+	// stage plans the games of one stage of the tournament: the whole
+	// schedule at once, or one swiss round from the results stored so far,
+	// so that a stopped swiss tournament goes on where it was.
+	stages := 1
+	stage := func(k int) ([]Planned, error) { return plan, nil }
+	if cfg.Format == Swiss {
+		stages = rounds
+		if len(entries) < 2 {
+			stages = 0
+		}
+		stage = func(r int) ([]Planned, error) {
+			stored, err := store.Games(ctx, t.ID, results.GameFilter{})
+			if err != nil {
+				return nil, err
+			}
+			byes, err := store.Byes(ctx, t.ID)
+			if err != nil {
+				return nil, err
+			}
+			round, bye := swissRound(entries, ids, r, legs, cfg.Seed, stored, byes)
+			if bye >= 0 {
+				err = store.SetBye(ctx, t.ID, results.Bye{Round: r, BotID: ids[bye], Games: 2 * legs})
+			}
+			return round, err
 		}
 	}
-	sum.Skipped = len(plan) - len(todo)
-	todo = spread(todo)
-	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: len(plan)}
-	g.done, g.skipped = sum.Skipped, sum.Skipped
-	g.began = time.Now()
-	report(Event{Kind: "start", Done: g.done, Total: len(plan), Text: fmt.Sprintf("%d games to play, %d already recorded", len(todo), sum.Skipped),
-		Worst: worstCase(cfg, todo, workers)})
+	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: total}
 	retries := cfg.Retries
 	if retries <= 0 {
 		retries = 2
 	}
-	// A game the judge failed to play goes back in the queue for another
-	// pass; bots are never scored for the judge's failures.
-	for attempt := 0; attempt <= retries && len(todo) > 0 && ctx.Err() == nil; attempt++ {
-		todo = g.playAll(ctx, todo, workers)
+	started := false
+	// begin tells what is left to play, once: before the first game, or at
+	// the end when there was none.
+	begin := func(todo []Planned) {
+		started = true
+		g.began = time.Now()
+		left := total - g.done
+		worst := todo
+		if cfg.Format == Swiss { // the rounds to come are duels too
+			worst = make([]Planned, left)
+			for i := range worst {
+				worst[i].Seats = []int{0, 1}
+			}
+		}
+		report(Event{Kind: "start", Done: g.done, Total: total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, g.done),
+			Worst: worstCase(cfg, worst, workers)})
+	}
+	var todo []Planned
+	for k := 1; k <= stages && ctx.Err() == nil; k++ {
+		planned, err := stage(k)
+		if err != nil {
+			return sum, err
+		}
+		played, err := store.PlayedKeys(ctx, t.ID)
+		if err != nil {
+			return sum, err
+		}
+		todo = todo[:0]
+		for _, p := range planned {
+			if !played[p.Key] {
+				todo = append(todo, p)
+			}
+		}
+		g.mu.Lock()
+		g.done += len(planned) - len(todo)
+		g.skipped += len(planned) - len(todo)
+		g.mu.Unlock()
+		sum.Skipped = g.skipped
+		if len(todo) == 0 {
+			continue
+		}
+		if !started {
+			begin(todo)
+		}
+		todo = spread(todo)
+		// A game the judge failed to play goes back in the queue for
+		// another pass; bots are never scored for the judge's failures.
+		for attempt := 0; attempt <= retries && len(todo) > 0 && ctx.Err() == nil; attempt++ {
+			todo = g.playAll(ctx, todo, workers)
+		}
+		if len(todo) > 0 {
+			break // the next swiss round needs this one's results
+		}
+	}
+	if !started {
+		begin(nil)
 	}
 	sum.Played = g.done - sum.Skipped
 	sum.Failed = len(todo)
@@ -232,7 +314,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if err := errors.Join(clearErr, drainErr); err != nil {
 		return sum, err
 	}
-	report(Event{Kind: "done", Done: g.done, Total: len(plan)})
+	report(Event{Kind: "done", Done: g.done, Total: total})
 	return sum, store.FinishRun(context.WithoutCancel(ctx), t.ID)
 }
 

@@ -1,0 +1,161 @@
+package contest
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync/atomic"
+	"testing"
+
+	"botjudge/games/virus"
+	"botjudge/results"
+	"botjudge/sandbox"
+)
+
+// virusPicker is a cheap virus bot that plays the k-th legal cell (or
+// passes when k is negative): different k play differently, so a field of
+// them has winners and losers for the pairings to sort.
+func virusPicker(k int) string {
+	return fmt.Sprintf(`def ia(game, side):
+    k = %d
+    if k < 0:
+        return False
+    g = game["grid"]
+    me = game["references"][side]
+    empty = game["references"]["neutral"]
+    n = len(g)
+    cells = [[r, c] for r in range(n) for c in range(n) if g[r][c] == empty and any(
+        0 <= r + i < n and 0 <= c + j < n and g[r + i][c + j] == me for i in (-1, 0, 1) for j in (-1, 0, 1))]
+    if not cells:
+        return False
+    return cells[k %% len(cells)]
+`, k)
+}
+
+// TestSwissFortyBotsResumes: `judge run --format swiss` on 40 bots plays
+// exactly ⌈log2 40⌉+2 = 8 rounds of 20 pairings (both seats each), stopped
+// in its second round and run again it plays only the games not recorded,
+// no pair meets twice, every bot holds each seat once a round, and the run
+// stopped and resumed records the same games as a run never stopped.
+func TestSwissFortyBotsResumes(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	subs := filepath.Join(root, "virus")
+	for i := range 40 {
+		write(t, filepath.Join(subs, fmt.Sprintf("bot%02d.py", i)), virusPicker(i%13-1), 0o644)
+	}
+	open := func(name string) *results.DB {
+		db, err := results.Open(filepath.Join(root, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		return db
+	}
+	cfg := Config{Rules: virus.Rules{}, Dir: subs, StageRoot: filepath.Join(root, "_bots"), Format: Swiss, Seed: 7,
+		Scheme: results.SchemeDefault, Limits: sandbox.DefaultLimits(), Workers: 2, Image: "test"}
+	const want = 8 * 20 * 2
+
+	db := open("judge.db")
+	stopCtx, stop := context.WithCancel(ctx)
+	var games atomic.Int32
+	first, err := Run(stopCtx, sandbox.NewLocal(), db, cfg, func(e Event) {
+		if e.Kind == "game" && games.Add(1) == 50 { // round 1 is 40 games
+			stop()
+		}
+	})
+	if err == nil {
+		t.Fatal("the stopped run says it finished")
+	}
+	if first.Played < 50 || first.Played >= want {
+		t.Fatalf("stopped run played %d games", first.Played)
+	}
+	second, err := Run(ctx, sandbox.NewLocal(), db, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Skipped != first.Played || first.Played+second.Played != want {
+		t.Fatalf("stopped run played %d, second played %d and skipped %d: want %d in all, none twice",
+			first.Played, second.Played, second.Skipped, want)
+	}
+	stored := checkSwiss(t, db, second.Tournament.ID, 40, 8)
+
+	// The same tournament never stopped pairs the same bots.
+	again, err := Run(ctx, sandbox.NewLocal(), open("again.db"), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Played != want {
+		t.Fatalf("unstopped run played %d games, want %d", again.Played, want)
+	}
+	keys, err := open("again.db").PlayedKeys(ctx, again.Tournament.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range stored {
+		if !keys[g.Key] {
+			t.Errorf("game %s of the resumed run is not in the unstopped run", g.Key)
+		}
+	}
+}
+
+// checkSwiss checks the stored games of a swiss tournament of n bots and
+// rounds rounds of one leg: each round pairs every bot (n even) once, in
+// both seats, and no pair meets in two rounds.
+func checkSwiss(t *testing.T, db *results.DB, tid int64, n, rounds int) []results.Game {
+	t.Helper()
+	ctx := context.Background()
+	stored, err := db.Games(ctx, tid, results.GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stored) != rounds*n {
+		t.Fatalf("%d games stored, want %d", len(stored), rounds*n)
+	}
+	type seatCount struct{ first, second int }
+	perRound := map[int]map[int64]*seatCount{}
+	pairRound := map[[2]int64]int{}
+	for _, g := range stored {
+		if perRound[g.Round] == nil {
+			perRound[g.Round] = map[int64]*seatCount{}
+		}
+		a, b := g.Players[0].BotID, g.Players[1].BotID
+		for i, id := range []int64{a, b} {
+			c := perRound[g.Round][id]
+			if c == nil {
+				c = &seatCount{}
+				perRound[g.Round][id] = c
+			}
+			if i == 0 {
+				c.first++
+			} else {
+				c.second++
+			}
+		}
+		if a > b {
+			a, b = b, a
+		}
+		if r, ok := pairRound[[2]int64{a, b}]; ok && r != g.Round {
+			t.Errorf("bots %d and %d met in rounds %d and %d", a, b, r, g.Round)
+		}
+		pairRound[[2]int64{a, b}] = g.Round
+	}
+	for r := 1; r <= rounds; r++ {
+		if len(perRound[r]) != n {
+			t.Errorf("round %d: %d bots played, want %d", r, len(perRound[r]), n)
+		}
+		for id, c := range perRound[r] {
+			if c.first != 1 || c.second != 1 {
+				t.Errorf("round %d: bot %d held the first seat %d times and the second %d", r, id, c.first, c.second)
+			}
+		}
+	}
+	tour, err := db.Tournament(ctx, tid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tour.Format != results.FormatSwiss || tour.Rounds != rounds || tour.Planned != rounds*n {
+		t.Errorf("tournament: format %q, %d rounds, %d games planned", tour.Format, tour.Rounds, tour.Planned)
+	}
+	return stored
+}
