@@ -2,35 +2,72 @@ package contest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"botjudge/games/virus"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
 
-// virusPicker is a cheap virus bot that plays the k-th legal cell (or
-// passes when k is negative): different k play differently, so a field of
-// them has winners and losers for the pairings to sort.
-func virusPicker(k int) string {
-	return fmt.Sprintf(`def ia(game, side):
-    k = %d
-    if k < 0:
-        return False
-    g = game["grid"]
-    me = game["references"][side]
-    empty = game["references"]["neutral"]
-    n = len(g)
-    cells = [[r, c] for r in range(n) for c in range(n) if g[r][c] == empty and any(
-        0 <= r + i < n and 0 <= c + j < n and g[r + i][c + j] == me for i in (-1, 0, 1) for j in (-1, 0, 1))]
-    if not cells:
-        return False
-    return cells[k %% len(cells)]
-`, k)
+// pickers is a runner of cheap virus bots, in Go: bot i plays the k-th
+// legal cell, k = i mod 13 - 1 (passing when k is negative), so that a
+// field of them has winners and losers for the pairings to sort, and 40 of
+// them play a swiss tournament in seconds. The bots' files are only names.
+type pickers struct{}
+
+func (pickers) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
+	var i int
+	if _, err := fmt.Sscanf(bot.Name, "bot%d", &i); err != nil {
+		return nil, err
+	}
+	return &picker{k: i%13 - 1}, nil
 }
+
+type picker struct{ k int }
+
+func (p *picker) Ask(ctx context.Context, request []byte) (sandbox.Reply, error) {
+	var req struct {
+		Side string
+		Game struct {
+			Grid       [][]int
+			References map[string]int
+		}
+	}
+	if err := json.Unmarshal(request, &req); err != nil {
+		return sandbox.Reply{}, err
+	}
+	g, me, empty := req.Game.Grid, req.Game.References[req.Side], req.Game.References["neutral"]
+	var cells [][2]int
+	for r := range g {
+		for c := range g[r] {
+			if g[r][c] != empty {
+				continue
+			}
+		near:
+			for i := -1; i <= 1; i++ {
+				for j := -1; j <= 1; j++ {
+					if 0 <= r+i && r+i < len(g) && 0 <= c+j && c+j < len(g) && g[r+i][c+j] == me {
+						cells = append(cells, [2]int{r, c})
+						break near
+					}
+				}
+			}
+		}
+	}
+	answer := []byte("false")
+	if p.k >= 0 && len(cells) > 0 {
+		answer, _ = json.Marshal(cells[p.k%len(cells)])
+	}
+	return sandbox.Reply{Data: answer, Elapsed: time.Millisecond}, nil
+}
+func (p *picker) Ready() sandbox.Reply            { return sandbox.Reply{} }
+func (p *picker) Log() string                     { return "" }
+func (p *picker) Close(ctx context.Context) error { return nil }
 
 // TestSwissFortyBotsResumes: `judge run --format swiss` on 40 bots plays
 // exactly ⌈log2 40⌉+2 = 8 rounds of 20 pairings (both seats each), stopped
@@ -42,7 +79,7 @@ func TestSwissFortyBotsResumes(t *testing.T) {
 	root := t.TempDir()
 	subs := filepath.Join(root, "virus")
 	for i := range 40 {
-		write(t, filepath.Join(subs, fmt.Sprintf("bot%02d.py", i)), virusPicker(i%13-1), 0o644)
+		write(t, filepath.Join(subs, fmt.Sprintf("bot%02d.py", i)), fmt.Sprintf("# bot %d\n", i), 0o644)
 	}
 	open := func(name string) *results.DB {
 		db, err := results.Open(filepath.Join(root, name))
@@ -59,7 +96,7 @@ func TestSwissFortyBotsResumes(t *testing.T) {
 	db := open("judge.db")
 	stopCtx, stop := context.WithCancel(ctx)
 	var games atomic.Int32
-	first, err := Run(stopCtx, sandbox.NewLocal(), db, cfg, func(e Event) {
+	first, err := Run(stopCtx, pickers{}, db, cfg, func(e Event) {
 		if e.Kind == "game" && games.Add(1) == 50 { // round 1 is 40 games
 			stop()
 		}
@@ -70,7 +107,7 @@ func TestSwissFortyBotsResumes(t *testing.T) {
 	if first.Played < 50 || first.Played >= want {
 		t.Fatalf("stopped run played %d games", first.Played)
 	}
-	second, err := Run(ctx, sandbox.NewLocal(), db, cfg, nil)
+	second, err := Run(ctx, pickers{}, db, cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +118,7 @@ func TestSwissFortyBotsResumes(t *testing.T) {
 	stored := checkSwiss(t, db, second.Tournament.ID, 40, 8)
 
 	// The same tournament never stopped pairs the same bots.
-	again, err := Run(ctx, sandbox.NewLocal(), open("again.db"), cfg, nil)
+	again, err := Run(ctx, pickers{}, open("again.db"), cfg, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
