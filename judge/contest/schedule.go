@@ -1,6 +1,7 @@
 package contest
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
 	"math/rand"
@@ -107,24 +108,31 @@ func Schedule(entries []Entry, rounds int, seed int64, format Format, minSeats, 
 // heats splits n bots into the free-for-all games of round r: as few games
 // as seat them all, of sizes differing by one at most, the groups drawn
 // anew each round from the tournament seed so that every bot meets others.
-// Within a game, the bots sit in the order of a rotation that moves by one
-// each round (bot i's place is (i - r) mod n), so that the first seats go
-// round as in a single free-for-all.
+// Seats rotate: within a game, the bots that sat furthest back in the
+// rounds before sit first, so that no bot keeps the front seats (the
+// rounds before are drawn again from the seed, so round r depends on
+// nothing else).
 func heats(n, maxSeats, r int, seed int64) [][]int {
 	k := (n + maxSeats - 1) / maxSeats
-	perm := rand.New(rand.NewSource(GameSeed(seed, fmt.Sprintf("heats/r%d", r)))).Perm(n)
-	place := func(i int) int { return ((i-r)%n + n) % n }
+	back := make([]float64, n) // sum over rounds of the seat's place, 0 first to 1 last
 	var out [][]int
-	at := 0
-	for g := range k {
-		size := n / k
-		if g < n%k {
-			size++
+	for round := 1; round <= r; round++ {
+		perm := rand.New(rand.NewSource(GameSeed(seed, fmt.Sprintf("heats/r%d", round)))).Perm(n)
+		out = out[:0]
+		at := 0
+		for g := range k {
+			size := n / k
+			if g < n%k {
+				size++
+			}
+			group := slices.Clone(perm[at : at+size])
+			at += size
+			slices.SortStableFunc(group, func(a, b int) int { return cmp.Compare(back[b], back[a]) })
+			for seat, b := range group {
+				back[b] += float64(seat) / float64(max(size-1, 1))
+			}
+			out = append(out, group)
 		}
-		group := slices.Clone(perm[at : at+size])
-		at += size
-		slices.SortFunc(group, func(a, b int) int { return place(a) - place(b) })
-		out = append(out, group)
 	}
 	return out
 }
