@@ -226,15 +226,15 @@ func progress(w io.Writer) func(contest.Event) {
 		case "start":
 			fmt.Fprintf(w, "  %s\n", e.Text)
 			if e.Worst > 0 && e.Done < e.Total {
-				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", roughly(e.Worst))
+				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", contest.Roughly(e.Worst))
 			}
 		case "game":
 			left := ""
 			if e.Left > 0 {
-				left = " · about " + roughly(e.Left) + " left"
+				left = " · about " + contest.Roughly(e.Left) + " left"
 			}
 			fmt.Fprintf(w, "  [%*d/%d] %s%s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed), left)
-		case "failure":
+		case "failure", "suggest":
 			fmt.Fprintf(w, "  ! %s\n", e.Text)
 		}
 	}
@@ -282,16 +282,4 @@ func oneLine(s string) string {
 		s = s[:157] + "..."
 	}
 	return s
-}
-
-// roughly says a duration the way a person would: 40s, 12 min, 3 h 05.
-func roughly(d time.Duration) string {
-	switch {
-	case d < 90*time.Second:
-		return fmt.Sprintf("%ds", int(d.Round(time.Second).Seconds()))
-	case d < 90*time.Minute:
-		return fmt.Sprintf("%d min", int(d.Round(time.Minute).Minutes()))
-	}
-	m := int(d.Round(time.Minute).Minutes())
-	return fmt.Sprintf("%d h %02d", m/60, m%60)
 }

@@ -498,3 +498,15 @@ func (d *DB) ClearLive(ctx context.Context, tournamentID int64) error {
 	}
 	return nil
 }
+
+// GameTime is how long the stored games of one game kind took, over every
+// tournament: what a projection of a tournament's length starts from.
+func (d *DB) GameTime(ctx context.Context, game string) (mean time.Duration, n int, err error) {
+	var avg sql.NullFloat64
+	err = d.db.QueryRowContext(ctx, `SELECT avg(g.finished - g.started), count(*) FROM games g JOIN tournaments t ON t.id = g.tournament_id
+		WHERE t.game = ? AND g.started IS NOT NULL AND g.finished IS NOT NULL`, game).Scan(&avg, &n)
+	if err != nil {
+		return 0, 0, fmt.Errorf("results: game time of %s: %w", game, err)
+	}
+	return time.Duration(avg.Float64), n, nil
+}

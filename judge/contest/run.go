@@ -24,6 +24,7 @@ type Store interface {
 	Entries(ctx context.Context, tournamentID int64) ([]results.Entry, error)
 	SaveCheck(ctx context.Context, c results.Check) error
 	PlayedKeys(ctx context.Context, tournamentID int64) (map[string]bool, error)
+	GameTime(ctx context.Context, game string) (mean time.Duration, n int, err error)
 	Games(ctx context.Context, tournamentID int64, f results.GameFilter) ([]results.Game, error)
 	Byes(ctx context.Context, tournamentID int64) ([]results.Bye, error)
 	SetBye(ctx context.Context, tournamentID int64, b results.Bye) error
@@ -86,7 +87,7 @@ func limitsOf(l sandbox.Limits) limitsJSON {
 
 // Event reports progress to whoever shows it (terminal, tests).
 type Event struct {
-	Kind    string // "notice", "build", "check", "game", "failure", "start", "done"
+	Kind    string // "notice", "build", "check", "suggest", "game", "failure", "start", "done"
 	Text    string
 	Done    int // games recorded so far in this tournament
 	Total   int
@@ -238,12 +239,38 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if retries <= 0 {
 		retries = 2
 	}
+	// A round robin too long for a lesson gets a suggestion of swiss, on
+	// the pace of the games of this game stored before, or else of this
+	// run's first games.
+	var suggestNow func()
+	if cfg.Format == Duels && minSeats <= 2 && maxSeats >= 2 {
+		n, legs := len(entries), games.DefaultRounds(cfg.Rules)
+		suggest := func(left int, pace time.Duration, how string) {
+			if line := suggestSwiss(n, left, legs, pace, how); line != "" {
+				report(Event{Kind: "suggest", Text: line})
+			}
+		}
+		mean, measured, err := store.GameTime(ctx, cfg.Rules.Name())
+		if err != nil {
+			return sum, err
+		}
+		if measured >= minMeasured {
+			suggestNow = func() {
+				suggest(total-g.done, mean/time.Duration(workers), fmt.Sprintf("%d at once, measured on %d games before", workers, measured))
+			}
+		} else {
+			g.suggest = func(left int, pace time.Duration) { suggest(left, pace, "at the pace of this run's first games") }
+		}
+	}
 	started := false
 	// begin tells what is left to play, once: before the first game, or at
 	// the end when there was none.
 	begin := func(todo []Planned) {
 		started = true
 		g.began = time.Now()
+		if suggestNow != nil && len(todo) > 0 {
+			suggestNow()
+		}
 		left := total - g.done
 		worst := todo
 		if cfg.Format == Swiss { // the rounds to come are duels too
@@ -375,11 +402,19 @@ type gamePlayer struct {
 	skipped int
 
 	began time.Time // of the games, after the checks
+	// suggest, when set, is called once with the games left and the pace
+	// of this run's games after its first minMeasured, when nothing
+	// measured it before the run.
+	suggest func(left int, pace time.Duration)
 
 	mu          sync.Mutex
 	done        int
 	lastFailure string
 }
+
+// minMeasured is how many games measure a pace well enough to project a
+// tournament's length from it.
+const minMeasured = 6
 
 // worstCase is how long the games of todo could last on workers at once if
 // every bot used its whole time on every request: the bound the rules give
@@ -514,7 +549,11 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	g.done++
 	done, ran := g.done, g.done-g.skipped
 	g.mu.Unlock()
-	left := time.Since(g.began) / time.Duration(ran) * time.Duration(g.total-done)
+	pace := time.Since(g.began) / time.Duration(ran)
+	left := pace * time.Duration(g.total-done)
+	if ran == minMeasured && g.suggest != nil {
+		g.suggest(g.total-done, pace)
+	}
 	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started), Left: left})
 	return nil
 }

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"math/rand"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 )
 
 func TestSwissRounds(t *testing.T) {
@@ -165,5 +167,20 @@ func TestHeats(t *testing.T) {
 				t.Errorf("%d bots: bot %d held the first seat in %d rounds of 6", n, b, c)
 			}
 		}
+	}
+}
+
+// A class of 30 battleships bots (5 games a pair and seat) at 2.5 s a game
+// does not fit a lesson in a round robin, and fits in swiss; 8 virus bots
+// at 1 s a game fit.
+func TestSuggestSwiss(t *testing.T) {
+	line := suggestSwiss(30, 30*29*5, 5, 2500*time.Millisecond, "measured")
+	for _, want := range []string{"30 bots", "4350 games", "3 h 01", "--format swiss plays 7 rounds, 1050 games, in about 44 min"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("suggestion %q does not say %q", line, want)
+		}
+	}
+	if line := suggestSwiss(8, 56, 1, time.Second, "measured"); line != "" {
+		t.Errorf("a round robin of a minute got a suggestion: %s", line)
 	}
 }
