@@ -13,6 +13,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/judge/contest"
+	"botjudge/judge/eta"
 	"botjudge/results"
 )
 
@@ -226,12 +227,12 @@ func progress(w io.Writer) func(contest.Event) {
 		case "start":
 			fmt.Fprintf(w, "  %s\n", e.Text)
 			if e.Worst > 0 && e.Done < e.Total {
-				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", contest.Roughly(e.Worst))
+				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", eta.Roughly(e.Worst))
 			}
 		case "game":
 			left := ""
-			if e.Left > 0 {
-				left = " · about " + contest.Roughly(e.Left) + " left"
+			if e.Done < e.Total {
+				left = " · " + e.Left.String()
 			}
 			fmt.Fprintf(w, "  [%*d/%d] %s%s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed), left)
 		case "failure", "suggest":

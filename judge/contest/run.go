@@ -12,6 +12,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/judge/eta"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
@@ -95,11 +96,12 @@ type Event struct {
 	Check   *results.Check
 	Name    string
 	Elapsed time.Duration
-	// Left estimates the time to the end of the run, from the games this
-	// run played so far ("game"); 0 when unknown. Worst is how long the
-	// games to play could last at most ("start"); 0 when the rules do not
-	// bound them.
-	Left, Worst time.Duration
+	// Left estimates the time to the end of the run ("game"), from the
+	// games this run finished and the moves of those in progress. Worst is
+	// how long the games to play could last at most ("start"); 0 when the
+	// rules do not bound them.
+	Left  eta.Estimate
+	Worst time.Duration
 }
 
 // Summary is what a run did.
@@ -234,7 +236,8 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 			return round, err
 		}
 	}
-	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: total}
+	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: total,
+		workers: workers, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
 	retries := cfg.Retries
 	if retries <= 0 {
 		retries = 2
@@ -410,6 +413,12 @@ type gamePlayer struct {
 	mu          sync.Mutex
 	done        int
 	lastFailure string
+	workers     int
+	// finished sums up the games this run finished, running its games in
+	// progress by key: what the estimate of the time left counts.
+	finished eta.Input
+	running  map[string]*eta.Running
+	starts   map[string]time.Time
 }
 
 // minMeasured is how many games measure a pace well enough to project a
@@ -535,7 +544,15 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 		players[i] = results.Player{Seat: i, BotID: g.ids[idx], Name: pr.seats[i].Name}
 	}
 	live := liveWriter{store: g.store, base: results.Live{TournamentID: g.tid, Key: p.Key, Players: players}}
-	played, err := PlaySessions(ctx, pr.sessions, Match{Rules: g.cfg.Rules, Seed: p.Seed, Seats: pr.seats, Policy: g.cfg.Policy}, live.observe(ctx))
+	observe := live.observe(ctx)
+	running := g.begin(p)
+	defer g.end(p)
+	played, err := PlaySessions(ctx, pr.sessions, Match{Rules: g.cfg.Rules, Seed: p.Seed, Seats: pr.seats, Policy: g.cfg.Policy}, func(s games.State, steps []Step) {
+		g.mu.Lock()
+		running.Moves += len(steps)
+		g.mu.Unlock()
+		observe(s, steps)
+	})
 	if err != nil {
 		return err
 	}
@@ -548,14 +565,52 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	g.mu.Lock()
 	g.done++
 	done, ran := g.done, g.done-g.skipped
+	g.finished.Finished++
+	g.finished.FinishedTime += played.Finished.Sub(played.Started)
+	g.finished.FinishedMoves += len(played.Steps)
+	delete(g.running, p.Key)
+	left := g.estimate()
 	g.mu.Unlock()
-	pace := time.Since(g.began) / time.Duration(ran)
-	left := pace * time.Duration(g.total-done)
 	if ran == minMeasured && g.suggest != nil {
-		g.suggest(g.total-done, pace)
+		g.suggest(g.total-done, time.Since(g.began)/time.Duration(ran))
 	}
 	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started), Left: left})
 	return nil
+}
+
+// begin counts p as a game in progress, with the rules' bound on its moves.
+func (g *gamePlayer) begin(p Planned) *eta.Running {
+	r := &eta.Running{}
+	if b, ok := g.cfg.Rules.(games.Bounded); ok {
+		r.MaxMoves = b.MaxRequests(len(p.Seats)) * len(p.Seats)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.running[p.Key] = r
+	g.starts[p.Key] = time.Now()
+	return r
+}
+
+// end forgets p as a game in progress, finished or not.
+func (g *gamePlayer) end(p Planned) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.running, p.Key)
+	delete(g.starts, p.Key)
+}
+
+// estimate is the time left now; g.mu is held.
+func (g *gamePlayer) estimate() eta.Estimate {
+	in := g.finished
+	in.Workers = g.workers
+	in.Running = in.Running[:0]
+	for key, r := range g.running {
+		run := *r
+		run.Elapsed = time.Since(g.starts[key])
+		in.Running = append(in.Running, run)
+	}
+	in.Queued = max(g.total-g.done-len(in.Running), 0)
+	return eta.Of(in)
 }
 
 func describe(seats []Seat) string {

@@ -3,6 +3,8 @@ package contest
 import (
 	"fmt"
 	"time"
+
+	"botjudge/judge/eta"
 )
 
 // Lesson is how long a tournament may take in class: a round robin that
@@ -22,17 +24,5 @@ func suggestSwiss(n, left, legs int, pace time.Duration, how string) string {
 		return ""
 	}
 	return fmt.Sprintf("%d bots: the round robin's %d games left take about %s (%s a game, %s); --format swiss plays %d rounds, %d games, in about %s",
-		n, left, Roughly(rr), pace.Round(100*time.Millisecond), how, rounds, sw, Roughly(time.Duration(sw)*pace))
-}
-
-// Roughly says a duration the way a person would: 40s, 12 min, 3 h 05.
-func Roughly(d time.Duration) string {
-	switch {
-	case d < 90*time.Second:
-		return fmt.Sprintf("%ds", int(d.Round(time.Second).Seconds()))
-	case d < 90*time.Minute:
-		return fmt.Sprintf("%d min", int(d.Round(time.Minute).Minutes()))
-	}
-	m := int(d.Round(time.Minute).Minutes())
-	return fmt.Sprintf("%d h %02d", m/60, m%60)
+		n, left, eta.Roughly(rr), pace.Round(100*time.Millisecond), how, rounds, sw, eta.Roughly(time.Duration(sw)*pace))
 }
