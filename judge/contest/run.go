@@ -543,7 +543,7 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	for i, idx := range p.Seats {
 		players[i] = results.Player{Seat: i, BotID: g.ids[idx], Name: pr.seats[i].Name}
 	}
-	live := liveWriter{store: g.store, base: results.Live{TournamentID: g.tid, Key: p.Key, Players: players}}
+	live := liveWriter{store: g.store, base: results.Live{TournamentID: g.tid, Key: p.Key, Players: players, Started: time.Now()}}
 	observe := live.observe(ctx)
 	running := g.begin(p)
 	defer g.end(p)

@@ -1,3 +1,5 @@
+-- Large fields (swiss rounds) and an honest time left.
+--
 -- A tournament's format, as the judge names it: the standings of a swiss
 -- tournament break ties by Buchholz first. Tournaments made before this are
 -- round robins ('').
@@ -12,3 +14,6 @@ CREATE TABLE byes (
     games         INTEGER NOT NULL,
     PRIMARY KEY (tournament_id, round)
 ) WITHOUT ROWID;
+-- When a game in progress started: the time left counts it from its own
+-- pace (moves so far over time since its start), not as an average game.
+ALTER TABLE live ADD COLUMN started INTEGER;
