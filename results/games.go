@@ -290,8 +290,8 @@ type GameCount struct {
 	// games counted in Since: what the time left is measured on.
 	SinceTime    time.Duration `json:"since_time_ns"`
 	SinceMoves   int           `json:"since_moves"`
-	LastID       int64     `json:"last_id"`
-	LastFinished time.Time `json:"last_finished,omitzero"`
+	LastID       int64         `json:"last_id"`
+	LastFinished time.Time     `json:"last_finished,omitzero"`
 }
 
 // CountGames counts the games Games lists for the tournament without
