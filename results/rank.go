@@ -263,7 +263,7 @@ func rank(entries []Entry, games []Game, byes []Bye, s Scheme, swiss bool) []Sta
 	}
 	for i := range n {
 		for j, c := range cells[i] {
-			if c != nil {
+			if c != nil && swiss {
 				st[i].Buchholz += st[j].Points
 			}
 		}
