@@ -15,6 +15,12 @@ const (
 	Scheme310     Scheme = "3-1-0"
 )
 
+// Win is the points of a win in s (a bye's game counts as one).
+func (s Scheme) Win() float64 {
+	win, _ := s.values()
+	return win
+}
+
 // ParseScheme accepts the two schemes of SPEC §4; "" is the default.
 func ParseScheme(s string) (Scheme, error) {
 	switch Scheme(s) {

@@ -295,6 +295,18 @@ type Crosstable struct {
 	// opening its replay); nil when they have not played (and on the
 	// diagonal).
 	Cells [][]*results.Pairing `json:"cells"`
+	// Rounds, in a swiss tournament only, where bots meet a few others:
+	// Rounds[i][r-1] is row bot i's pairing of round r (nil when not
+	// played yet): the played pairings only, a column a round.
+	Rounds [][]*SwissCell `json:"rounds,omitempty"`
+}
+
+// SwissCell is one bot's pairing of one swiss round: its opponent (an
+// index into Bots) and its record, or a bye.
+type SwissCell struct {
+	Opp    int              `json:"opp"`
+	Bye    bool             `json:"bye,omitempty"`
+	Record *results.Pairing `json:"record"`
 }
 
 // CrossBot is a row (and column) of the crosstable.
@@ -314,6 +326,43 @@ func crosstable(st []results.Standing, gs []results.Game, scheme results.Scheme)
 	}
 	ct.Cells = results.Pairings(ids, gs, scheme)
 	return ct
+}
+
+// swissRounds fills ct.Rounds from the games and byes of a swiss
+// tournament of rounds rounds.
+func swissRounds(ct *Crosstable, gs []results.Game, byes []results.Bye, rounds int, scheme results.Scheme) {
+	ids := make([]int64, len(ct.Bots))
+	index := map[int64]int{}
+	for i, b := range ct.Bots {
+		ids[i] = b.ID
+		index[b.ID] = i
+	}
+	byRound := make([][]results.Game, rounds)
+	for _, g := range gs {
+		if g.Round >= 1 && g.Round <= rounds {
+			byRound[g.Round-1] = append(byRound[g.Round-1], g)
+		}
+	}
+	ct.Rounds = make([][]*SwissCell, len(ids))
+	for i := range ct.Rounds {
+		ct.Rounds[i] = make([]*SwissCell, rounds)
+	}
+	for r, round := range byRound {
+		cells := results.Pairings(ids, round, scheme)
+		for i := range cells {
+			for j, c := range cells[i] {
+				if c != nil {
+					ct.Rounds[i][r] = &SwissCell{Opp: j, Record: c}
+				}
+			}
+		}
+	}
+	for _, y := range byes {
+		if i, ok := index[y.BotID]; ok && y.Round >= 1 && y.Round <= rounds {
+			p := float64(y.Games) * scheme.Win()
+			ct.Rounds[i][y.Round-1] = &SwissCell{Opp: -1, Bye: true, Record: &results.Pairing{Points: p}}
+		}
+	}
 }
 
 func (s *Server) serveCrosstable(w http.ResponseWriter, r *http.Request) {
@@ -337,7 +386,16 @@ func (s *Server) serveCrosstable(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	s.writeJSON(w, crosstable(st, gs, scheme))
+	ct := crosstable(st, gs, scheme)
+	if t.Format == results.FormatSwiss {
+		byes, err := s.db.Byes(r.Context(), t.ID)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		swissRounds(&ct, gs, byes, t.Rounds, scheme)
+	}
+	s.writeJSON(w, ct)
 }
 
 // Pair is a pairing's page: its two bots, A's record against B as the
