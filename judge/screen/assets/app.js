@@ -473,7 +473,7 @@ async function viewPair([tid, a, b], q) {
   const p = await getJSON(`/api/t/${tid}/pair/${a}/${b}/info.json${schemeQuery(q)}`);
   // Each game's result and points are the pairing's own, as the standings
   // count them.
-  const res = new Map(p.record.results.map((r) => [r.id, r]));
+  const res = new Map((p.record.results || []).map((r) => [r.id, r]));
   const cls = { W: 'win', D: 'draw', L: 'loss' };
   const node = el('section', { class: 'page pair-view' },
     el('h1', {}, el('a', { href: `/t/${tid}/bot/${a}`, text: p.a.name }), ` ${points(p.record.points)} – ${points(p.record.against)} `,
@@ -826,7 +826,7 @@ async function decisiveGame(tid, st) {
 
 async function viewShow([tid], q) {
   // A tournament not recorded yet is waited for, as the other pages do.
-  await getJSON(`/api/t/${tid}/info.json`);
+  const swiss = (await getJSON(`/api/t/${tid}/info.json`)).format === 'swiss';
   const dwell = (+q.get('dwell') || 15) * 1000;
   const replayMs = (+q.get('replay') || 40) * 1000;
   const stop = new AbortController();
@@ -852,14 +852,14 @@ async function viewShow([tid], q) {
   const stages = {
     podium: async (st) => { put('podium', t('show.podium'), podium(st)); await sleep(dwell, stop.signal); },
     standings: async (st) => {
-      const box = el('div', { class: 'fit' }, standingsTable(tid, st));
+      const box = el('div', { class: 'fit' }, standingsTable(tid, st, swiss));
       put('standings', t('show.standings'), box, () => fitRows(box, st.length + 1, { max: 80 }));
       await sleep(dwell, stop.signal);
     },
     crosstable: async () => {
       const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
-      const box = el('div', { class: 'fit' }, crossTable(tid, ct));
-      put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.bots.length));
+      const box = el('div', { class: 'fit' }, ct.rounds ? swissCross(tid, ct) : crossTable(tid, ct));
+      put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length));
       await sleep(dwell, stop.signal);
     },
     live: async (st) => {
