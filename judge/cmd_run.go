@@ -231,12 +231,14 @@ func progress(w io.Writer) func(contest.Event) {
 			}
 		case "game":
 			left := ""
-			if e.Done < e.Total {
-				left = " · " + e.Left.String()
+			if s := e.Left.String(); s != "" && e.Done < e.Total {
+				left = " · " + s
 			}
 			fmt.Fprintf(w, "  [%*d/%d] %s%s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed), left)
 		case "failure", "suggest":
 			fmt.Fprintf(w, "  ! %s\n", e.Text)
+		case "waiting":
+			fmt.Fprintf(w, "  … %s · %s\n", e.Text, e.Left.String())
 		}
 	}
 }

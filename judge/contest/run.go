@@ -88,7 +88,9 @@ func limitsOf(l sandbox.Limits) limitsJSON {
 
 // Event reports progress to whoever shows it (terminal, tests).
 type Event struct {
-	Kind    string // "notice", "build", "check", "suggest", "game", "failure", "start", "done"
+	// "waiting" says, when no game ended for a while, how the games in
+	// progress stand and the time left.
+	Kind    string // "notice", "build", "check", "suggest", "game", "waiting", "failure", "start", "done"
 	Text    string
 	Done    int // games recorded so far in this tournament
 	Total   int
@@ -285,6 +287,8 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		report(Event{Kind: "start", Done: g.done, Total: total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, g.done),
 			Worst: worstCase(cfg, worst, workers)})
 	}
+	stopWatch := g.watch(ctx, waitingEvery)
+	defer stopWatch()
 	var todo []Planned
 	for k := 1; k <= stages && ctx.Err() == nil; k++ {
 		planned, err := stage(k)
@@ -576,6 +580,52 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	}
 	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started), Left: left})
 	return nil
+}
+
+// waitingEvery is how long the terminal may stay silent while games play:
+// a long game (a Tron duel of thousands of turns) must not leave the last
+// estimate on screen for minutes.
+const waitingEvery = time.Minute
+
+// watch reports a "waiting" event whenever no game ended for every, until
+// the returned function is called.
+func (g *gamePlayer) watch(ctx context.Context, every time.Duration) func() {
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(every / 4)
+		defer tick.Stop()
+		last := time.Now()
+		seen := -1
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			g.mu.Lock()
+			if g.done != seen {
+				seen, last = g.done, time.Now()
+			}
+			quiet, running := time.Since(last) >= every, len(g.running)
+			longest := 0
+			for _, r := range g.running {
+				longest = max(longest, r.Moves)
+			}
+			var left eta.Estimate
+			if quiet && running > 0 {
+				left = g.estimate()
+				last = time.Now()
+			}
+			g.mu.Unlock()
+			if quiet && running > 0 {
+				g.report(Event{Kind: "waiting", Done: seen, Total: g.total, Left: left,
+					Text: fmt.Sprintf("games in progress: %d, the longest at move %d", running, longest)})
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 // begin counts p as a game in progress, with the rules' bound on its moves.

@@ -113,7 +113,7 @@ func (e Estimate) String() string {
 		return fmt.Sprintf("at least %s left, at most %s%s", Roughly(e.Left), Roughly(e.Most), longer)
 	case e.AtLeast:
 		return fmt.Sprintf("at least %s left, maybe much more%s", Roughly(e.Left), longer)
-	case e.Left > 0:
+	case e.Left >= time.Second:
 		return fmt.Sprintf("about %s left", Roughly(e.Left))
 	}
 	return ""
