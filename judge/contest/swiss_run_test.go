@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/results"
 	"botjudge/sandbox"
@@ -195,4 +196,73 @@ func checkSwiss(t *testing.T, db *results.DB, tid int64, n, rounds int) []result
 		t.Errorf("tournament: format %q, %d rounds, %d games planned", tour.Format, tour.Rounds, tour.Planned)
 	}
 	return stored
+}
+
+// dazed is a runner of bots that answer nonsense: a Tron game between them
+// ends at its first turn, all dead at once, which is all a test of the
+// schedule needs.
+type dazed struct{}
+
+func (dazed) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
+	return dazed{}, nil
+}
+
+func (dazed) Ask(ctx context.Context, request []byte) (sandbox.Reply, error) {
+	return sandbox.Reply{Data: []byte("false"), Elapsed: time.Millisecond}, nil // no direction
+}
+func (dazed) Ready() sandbox.Reply            { return sandbox.Reply{} }
+func (dazed) Log() string                     { return "" }
+func (dazed) Close(ctx context.Context) error { return nil }
+
+// TestHeatsRun: 25 Tron bots in the free-for-all format play heats: two
+// rounds (Tron's default) of three games of 8 or 9 bots, each bot in one
+// game a round, and a run again plays nothing.
+func TestHeatsRun(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	subs := filepath.Join(root, "tron")
+	for i := range 25 {
+		write(t, filepath.Join(subs, fmt.Sprintf("bot%02d.py", i)), fmt.Sprintf("# bot %d\n", i), 0o644)
+	}
+	db, err := results.Open(filepath.Join(root, "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	cfg := Config{Rules: tron.Rules{}, Dir: subs, StageRoot: filepath.Join(root, "_bots"), Format: FreeForAll, Seed: 3,
+		Scheme: results.SchemeDefault, Limits: sandbox.DefaultLimits(), Workers: 2, Image: "test"}
+	sum, err := Run(ctx, dazed{}, db, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Played != 6 {
+		t.Fatalf("played %d games, want 2 rounds of 3 heats", sum.Played)
+	}
+	stored, err := db.Games(ctx, sum.Tournament.ID, results.GameFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]map[int64]int{1: {}, 2: {}}
+	for _, g := range stored {
+		if n := len(g.Players); n < 8 || n > 9 {
+			t.Errorf("game %s of %d bots", g.Key, n)
+		}
+		for _, p := range g.Players {
+			seen[g.Round][p.BotID]++
+		}
+	}
+	for r, bots := range seen {
+		if len(bots) != 25 {
+			t.Errorf("round %d: %d bots played, want 25", r, len(bots))
+		}
+		for id, n := range bots {
+			if n != 1 {
+				t.Errorf("round %d: bot %d in %d heats", r, id, n)
+			}
+		}
+	}
+	again, err := Run(ctx, dazed{}, db, cfg, nil)
+	if err != nil || again.Played != 0 || again.Skipped != 6 {
+		t.Errorf("run again: played %d, skipped %d (%v)", again.Played, again.Skipped, err)
+	}
 }
