@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -264,5 +265,58 @@ func TestHeatsRun(t *testing.T) {
 	again, err := Run(ctx, dazed{}, db, cfg, nil)
 	if err != nil || again.Played != 0 || again.Skipped != 6 {
 		t.Errorf("run again: played %d, skipped %d (%v)", again.Played, again.Skipped, err)
+	}
+}
+
+// A round robin of 40 bots, where the games stored before took a minute
+// each, gets a suggestion of swiss before its first game, with both
+// projected times; the same field in swiss rounds gets none.
+func TestSuggestsSwissAtStart(t *testing.T) {
+	root := t.TempDir()
+	subs := filepath.Join(root, "virus")
+	for i := range 40 {
+		write(t, filepath.Join(subs, fmt.Sprintf("bot%02d.py", i)), fmt.Sprintf("# bot %d\n", i), 0o644)
+	}
+	db, err := results.Open(filepath.Join(root, "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	// Six games of a minute, in an earlier tournament of the same game.
+	earlier, err := db.EnsureTournament(ctx, "virus", 99, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := db.AddBot(ctx, results.Bot{Game: "virus", Name: "a", SHA256: "a", Path: "a.py"})
+	b, _ := db.AddBot(ctx, results.Bot{Game: "virus", Name: "b", SHA256: "b", Path: "b.py"})
+	start := time.Now().Add(-time.Hour)
+	for i := range minMeasured {
+		g := results.Game{TournamentID: earlier.ID, Key: fmt.Sprint(i), Round: 1, Reason: "grid full", Started: start, Finished: start.Add(time.Minute),
+			Players: []results.Player{{Seat: 0, BotID: a.ID, Rank: 1}, {Seat: 1, BotID: b.ID, Rank: 2}}}
+		if _, err := db.SaveGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, format := range []Format{Duels, Swiss} {
+		cfg := Config{Rules: virus.Rules{}, Dir: subs, StageRoot: filepath.Join(root, "_bots"), Format: format, Seed: 1,
+			Scheme: results.SchemeDefault, Limits: sandbox.DefaultLimits(), Workers: 2, Image: "test"}
+		stopCtx, stop := context.WithCancel(ctx)
+		var said []string
+		Run(stopCtx, pickers{}, db, cfg, func(e Event) {
+			switch e.Kind {
+			case "suggest":
+				said = append(said, e.Text)
+			case "start":
+				stop() // the suggestion comes before the first game
+			}
+		})
+		stop()
+		switch {
+		case format == Duels && (len(said) != 1 || !strings.Contains(said[0], "1560 games left take about 13 h 00 (30s a game, 2 at once, measured on 6 games before); --format swiss plays 8 rounds, 320 games, in about 2 h 40")):
+			t.Errorf("round robin: said %q", said)
+		case format == Swiss && len(said) != 0:
+			t.Errorf("swiss: said %q", said)
+		}
 	}
 }
