@@ -13,6 +13,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/judge/contest"
+	"botjudge/judge/eta"
 	"botjudge/results"
 )
 
@@ -22,8 +23,8 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	addStore(fs, &c)
 	addSandbox(fs, &c)
 	submissions := fs.String("submissions", "submissions", "`folder` with one subfolder of bots per game")
-	rounds := fs.Int("rounds", 0, "rounds: in duels each pair plays twice per round, each bot first once (0: the game's own default)")
-	format := fs.String("format", string(contest.Duels), "how bots meet in games of more than two seats: duel (every pair) or ffa (all bots in one game per round)")
+	rounds := fs.Int("rounds", 0, "rounds: in duels each pair plays twice per round, each bot first once; in swiss, the rounds of pairings (0: the game's own default, ⌈log2 bots⌉+2 in swiss)")
+	format := fs.String("format", string(contest.Duels), "how bots meet: duel (every pair, a round robin), swiss (rounds of pairings of equal scores, for large fields), or ffa (games of more than two seats: all bots in one game per round, or heats of at most a game's seats)")
 	seed := fs.Int64("seed", 1, "tournament seed: every game's seed derives from it")
 	workers := fs.Int("workers", 0, "games played at once (0: one per core, fewer if memory cannot hold their bots)")
 	points := fs.String("points", string(results.SchemeDefault), "points for win-draw-loss: 1-0.5-0 or 3-1-0")
@@ -78,10 +79,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			Image:     image,
 			URLBots:   c.urlBots,
 		}
-		if cfg.Rounds <= 0 {
-			cfg.Rounds = games.DefaultRounds(r)
-		}
-		if _, hi := r.Seats(); hi <= 2 {
+		if _, hi := r.Seats(); hi <= 2 && cfg.Format == contest.FreeForAll {
 			cfg.Format = contest.Duels // a free-for-all of two is a duel
 		}
 		fmt.Fprintf(stdout, "== %s: %s\n", r.Name(), cfg.Dir)
@@ -229,16 +227,18 @@ func progress(w io.Writer) func(contest.Event) {
 		case "start":
 			fmt.Fprintf(w, "  %s\n", e.Text)
 			if e.Worst > 0 && e.Done < e.Total {
-				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", roughly(e.Worst))
+				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", eta.Roughly(e.Worst))
 			}
 		case "game":
 			left := ""
-			if e.Left > 0 {
-				left = " · about " + roughly(e.Left) + " left"
+			if s := e.Left.String(); s != "" && e.Done < e.Total {
+				left = " · " + s
 			}
 			fmt.Fprintf(w, "  [%*d/%d] %s%s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed), left)
-		case "failure":
+		case "failure", "suggest":
 			fmt.Fprintf(w, "  ! %s\n", e.Text)
+		case "waiting":
+			fmt.Fprintf(w, "  … %s · %s\n", e.Text, e.Left.String())
 		}
 	}
 }
@@ -285,16 +285,4 @@ func oneLine(s string) string {
 		s = s[:157] + "..."
 	}
 	return s
-}
-
-// roughly says a duration the way a person would: 40s, 12 min, 3 h 05.
-func roughly(d time.Duration) string {
-	switch {
-	case d < 90*time.Second:
-		return fmt.Sprintf("%ds", int(d.Round(time.Second).Seconds()))
-	case d < 90*time.Minute:
-		return fmt.Sprintf("%d min", int(d.Round(time.Minute).Minutes()))
-	}
-	m := int(d.Round(time.Minute).Minutes())
-	return fmt.Sprintf("%d h %02d", m/60, m%60)
 }

@@ -103,13 +103,30 @@ func printStandings(ctx context.Context, w io.Writer, db *results.DB, t results.
 		width = max(width, len([]rune(shownName(s.Bot))))
 		byURL = byURL || httpbot.ByURL(s.Bot.Path)
 	}
-	fmt.Fprintf(w, "%3s  %-*s %6s %4s %4s %4s %4s %5s %8s  %s\n", "#", width, "bot", "points", "G", "W", "D", "L", "beat", "faults", "rating (95 %)")
+	// A swiss tournament adds Buchholz (after points, its first tie-break)
+	// and the byes.
+	swiss := t.Format == results.FormatSwiss
+	extra := func(s results.Standing) string {
+		if !swiss {
+			return ""
+		}
+		return fmt.Sprintf(" %8.1f %4d", s.Buchholz, s.Byes)
+	}
+	head := ""
+	if swiss {
+		head = fmt.Sprintf(" %8s %4s", "buchholz", "byes")
+	}
+	fmt.Fprintf(w, "%3s  %-*s %6s%s %4s %4s %4s %4s %5s %8s  %s\n", "#", width, "bot", "points", head, "G", "W", "D", "L", "beat", "faults", "rating (95 %)")
 	for _, s := range st {
 		faults := fmt.Sprintf("%d/%d/%d", s.Timeouts, s.Crashes, s.Illegal)
-		fmt.Fprintf(w, "%3d  %-*s %6s %4d %4d %4d %4d %5d %8s  %4.0f [%4.0f–%4.0f]\n",
-			s.Rank, width, shownName(s.Bot), fmt.Sprintf("%.1f", s.Points), s.Games, s.Wins, s.Draws, s.Losses, s.Beaten, faults, s.Rating, s.RatingLow, s.RatingHigh)
+		fmt.Fprintf(w, "%3d  %-*s %6s%s %4d %4d %4d %4d %5d %8s  %4.0f [%4.0f–%4.0f]\n",
+			s.Rank, width, shownName(s.Bot), fmt.Sprintf("%.1f", s.Points), extra(s), s.Games, s.Wins, s.Draws, s.Losses, s.Beaten, faults, s.Rating, s.RatingLow, s.RatingHigh)
 	}
-	fmt.Fprintln(w, "faults = timeouts/crashes/illegal moves; order: points, then head-to-head among tied bots, then wins, then Sonneborn–Berger")
+	if swiss {
+		fmt.Fprintf(w, "faults = timeouts/crashes/illegal moves; swiss, %d rounds: a bye is a match won; order: points, then Buchholz (the points of the opponents met), then head-to-head among tied bots, then wins, then Sonneborn–Berger\n", t.Rounds)
+	} else {
+		fmt.Fprintln(w, "faults = timeouts/crashes/illegal moves; order: points, then head-to-head among tied bots, then wins, then Sonneborn–Berger")
+	}
 	if byURL {
 		fmt.Fprintln(w, urlMark+" = reached by URL, not sandboxed: it runs on its author's own server")
 	}

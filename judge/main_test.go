@@ -33,7 +33,7 @@ func TestBadCommandLines(t *testing.T) {
 		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{run("--rounds=x"), 2, "invalid value"},
 		{run("--points", "2-1-0"), 2, "use 1-0.5-0 or 3-1-0"},
-		{run("--format", "swiss"), 2, `unknown format "swiss"`},
+		{run("--format", "knockout"), 2, `unknown format "knockout"`},
 		{run("--move-limit", "-1s"), 2, "--move-limit -1s: give a time from 10ms to 1h0m0s"},
 		{run("--move-limit", "0"), 2, "--move-limit 0s: give a time"},
 		{run("--startup-limit", "-5s"), 2, "--startup-limit -5s: give a time"},

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"botjudge/results"
 )
@@ -79,5 +80,46 @@ func fillGames(b *testing.B, path string, tid int64, bots []results.Bot, old res
 	}
 	if err := tx.Commit(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// BenchmarkCountGames10k is what every poll of the screen costs a run of
+// 10,000 finished games of 40 moves: the count, and the run's durations and
+// moves that the time left is measured on (one look in the moves' index a
+// game, not a read of its moves).
+func BenchmarkCountGames10k(b *testing.B) {
+	const bots, games, moves = 20, 10_000, 40
+	path := filepath.Join(b.TempDir(), "results.db")
+	d := mustOpenPath(b, path)
+	var entries []results.Bot
+	for i := range bots {
+		entries = append(entries, mustBot(b, d, "virus", fmt.Sprintf("bot%02d", i), fmt.Sprintf("%064d", i)))
+	}
+	tour := mustTournament(b, d, "virus", entries...)
+	old := mustBot(b, d, "virus", "bot00", "old")
+	fillGames(b, path, tour.ID, entries, old, games)
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer raw.Close()
+	start := time.Now().Add(-time.Hour)
+	if _, err := raw.Exec(`UPDATE games SET started = ?, finished = ? + id * 1000000`, start.UnixNano(), start.UnixNano()); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := raw.Exec(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+		INSERT INTO moves (game_id, n, ply, seat, verdict, reason, detail, elapsed)
+		SELECT g.id, n.i, n.i, n.i % 2, '', '', '', 1000 FROM games g, n`, moves-1); err != nil {
+		b.Fatal(err)
+	}
+	c, err := d.CountGames(ctx, tour.ID, start)
+	if err != nil || c.SinceMoves != c.Since*moves || c.Since == 0 {
+		b.Fatalf("count %+v (%v)", c, err)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, err := d.CountGames(ctx, tour.ID, start); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

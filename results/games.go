@@ -284,10 +284,14 @@ func (d *DB) Games(ctx context.Context, tournamentID int64, f GameFilter) ([]Gam
 // GameCount sums up the games Games lists, for a screen that polls: how
 // many, how many finished since a time, and the newest one's id and finish.
 type GameCount struct {
-	Games        int       `json:"games"`
-	Since        int       `json:"since"`
-	LastID       int64     `json:"last_id"`
-	LastFinished time.Time `json:"last_finished,omitzero"`
+	Games int `json:"games"`
+	Since int `json:"since"`
+	// SinceTime and SinceMoves sum the durations and the moves of the
+	// games counted in Since: what the time left is measured on.
+	SinceTime    time.Duration `json:"since_time_ns"`
+	SinceMoves   int           `json:"since_moves"`
+	LastID       int64         `json:"last_id"`
+	LastFinished time.Time     `json:"last_finished,omitzero"`
 }
 
 // CountGames counts the games Games lists for the tournament without
@@ -295,8 +299,12 @@ type GameCount struct {
 func (d *DB) CountGames(ctx context.Context, tournamentID int64, since time.Time) (GameCount, error) {
 	var c GameCount
 	var last sql.NullInt64
-	err := d.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(g.finished >= ?2), 0), coalesce(max(g.id), 0), max(g.finished)
-		FROM games g WHERE `+listed, tournamentID, unixNano(since)).Scan(&c.Games, &c.Since, &c.LastID, &last)
+	// A game's moves are its last move's number plus one: one look in the
+	// moves' index, where counting them would read them all.
+	err := d.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(g.finished >= ?2), 0), coalesce(max(g.id), 0), max(g.finished),
+			coalesce(sum(CASE WHEN g.finished >= ?2 THEN g.finished - g.started END), 0),
+			coalesce(sum(CASE WHEN g.finished >= ?2 THEN (SELECT max(m.n) + 1 FROM moves m WHERE m.game_id = g.id) END), 0)
+		FROM games g WHERE `+listed, tournamentID, unixNano(since)).Scan(&c.Games, &c.Since, &c.LastID, &last, &c.SinceTime, &c.SinceMoves)
 	if err != nil {
 		return GameCount{}, fmt.Errorf("results: count games: %w", err)
 	}
@@ -423,6 +431,8 @@ type Live struct {
 	View    json.RawMessage `json:"view,omitempty"`
 	Scores  []int           `json:"scores,omitempty"`
 	Updated time.Time       `json:"updated"`
+	// Started is when the game started (zero if unknown).
+	Started time.Time `json:"started,omitzero"`
 }
 
 // PutLive creates or replaces the live row of a game. A zero Updated is now.
@@ -445,11 +455,12 @@ func (d *DB) PutLive(ctx context.Context, l Live) error {
 		enc[i] = b
 	}
 	err := d.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO live (tournament_id, key, players, moves, last, view, scores, updated)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		_, err := tx.ExecContext(ctx, `INSERT INTO live (tournament_id, key, players, moves, last, view, scores, updated, started)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (tournament_id, key) DO UPDATE SET players = excluded.players, moves = excluded.moves,
-				last = excluded.last, view = excluded.view, scores = excluded.scores, updated = excluded.updated`,
-			l.TournamentID, l.Key, string(enc[0]), l.Moves, string(enc[1]), jsonArg(l.View), string(enc[2]), l.Updated.UnixNano())
+				last = excluded.last, view = excluded.view, scores = excluded.scores, updated = excluded.updated,
+				started = excluded.started`,
+			l.TournamentID, l.Key, string(enc[0]), l.Moves, string(enc[1]), jsonArg(l.View), string(enc[2]), l.Updated.UnixNano(), unixNano(l.Started))
 		return err
 	})
 	if err != nil {
@@ -460,7 +471,7 @@ func (d *DB) PutLive(ctx context.Context, l Live) error {
 
 // Live lists the tournament's games in progress by key.
 func (d *DB) Live(ctx context.Context, tournamentID int64) ([]Live, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT key, players, moves, last, view, scores, updated FROM live
+	rows, err := d.db.QueryContext(ctx, `SELECT key, players, moves, last, view, scores, updated, started FROM live
 		WHERE tournament_id = ? ORDER BY key`, tournamentID)
 	if err != nil {
 		return nil, fmt.Errorf("results: live: %w", err)
@@ -470,8 +481,8 @@ func (d *DB) Live(ctx context.Context, tournamentID int64) ([]Live, error) {
 	for rows.Next() {
 		l := Live{TournamentID: tournamentID}
 		var players, last, view, scores []byte
-		var updated sql.NullInt64
-		if err := rows.Scan(&l.Key, &players, &l.Moves, &last, &view, &scores, &updated); err != nil {
+		var updated, started sql.NullInt64
+		if err := rows.Scan(&l.Key, &players, &l.Moves, &last, &view, &scores, &updated, &started); err != nil {
 			return nil, fmt.Errorf("results: live: %w", err)
 		}
 		if err := errors.Join(json.Unmarshal(players, &l.Players), json.Unmarshal(last, &l.Last), json.Unmarshal(scores, &l.Scores)); err != nil {
@@ -479,6 +490,7 @@ func (d *DB) Live(ctx context.Context, tournamentID int64) ([]Live, error) {
 		}
 		l.View = toJSON(view)
 		l.Updated = fromUnixNano(updated)
+		l.Started = fromUnixNano(started)
 		list = append(list, l)
 	}
 	if err := rows.Err(); err != nil {
@@ -497,4 +509,16 @@ func (d *DB) ClearLive(ctx context.Context, tournamentID int64) error {
 		return fmt.Errorf("results: clear live: %w", err)
 	}
 	return nil
+}
+
+// GameTime is how long the stored games of one game kind took, over every
+// tournament: what a projection of a tournament's length starts from.
+func (d *DB) GameTime(ctx context.Context, game string) (mean time.Duration, n int, err error) {
+	var avg sql.NullFloat64
+	err = d.db.QueryRowContext(ctx, `SELECT avg(g.finished - g.started), count(*) FROM games g JOIN tournaments t ON t.id = g.tournament_id
+		WHERE t.game = ? AND g.started IS NOT NULL AND g.finished IS NOT NULL`, game).Scan(&avg, &n)
+	if err != nil {
+		return 0, 0, fmt.Errorf("results: game time of %s: %w", game, err)
+	}
+	return time.Duration(avg.Float64), n, nil
 }

@@ -15,6 +15,12 @@ const (
 	Scheme310     Scheme = "3-1-0"
 )
 
+// Win is the points of a win in s (a bye's game counts as one).
+func (s Scheme) Win() float64 {
+	win, _ := s.values()
+	return win
+}
+
 // ParseScheme accepts the two schemes of SPEC §4; "" is the default.
 func ParseScheme(s string) (Scheme, error) {
 	switch Scheme(s) {
@@ -42,7 +48,17 @@ const (
 	ByHeadToHead = "head-to-head"
 	ByWins       = "wins"
 	BySB         = "Sonneborn–Berger"
+	// ByBuchholz comes right after points in a swiss tournament.
+	ByBuchholz = "Buchholz"
 )
+
+// Bye is a round of a swiss tournament that a bot sat out because the
+// number of bots was odd: it counts as a match won, Games wins' points.
+type Bye struct {
+	Round int   `json:"round"`
+	BotID int64 `json:"bot_id"`
+	Games int   `json:"games"`
+}
 
 // Standing is one bot's line in the standings.
 type Standing struct {
@@ -69,6 +85,12 @@ type Standing struct {
 	// (0 when there are none); SB is the Sonneborn–Berger score.
 	HeadToHead float64 `json:"head_to_head"`
 	SB         float64 `json:"sb"`
+	// Byes counts the rounds of a swiss tournament the bot sat out; their
+	// points are in Points. Buchholz is the sum of the points of the
+	// opponents it met: in a swiss tournament, where bots meet only some
+	// others, it says how hard its draw was.
+	Byes     int     `json:"byes,omitempty"`
+	Buchholz float64 `json:"buchholz"`
 	// Rating is a Bradley–Terry rating on the Elo scale, with its 95 %
 	// interval.
 	Rating     float64 `json:"rating"`
@@ -188,6 +210,18 @@ games:
 // the points scored against it. Bots equal on all four share a rank and are
 // listed by name.
 func Rank(entries []Entry, games []Game, s Scheme) []Standing {
+	return rank(entries, games, nil, s, false)
+}
+
+// RankSwiss computes the standings of a swiss tournament: as Rank, with
+// each bye worth its games' wins in points, and Buchholz (the sum of the
+// points of the opponents met) as the first tie-break after points, since
+// bots who met stronger opponents for the same points did better (SPEC §4).
+func RankSwiss(entries []Entry, games []Game, byes []Bye, s Scheme) []Standing {
+	return rank(entries, games, byes, s, true)
+}
+
+func rank(entries []Entry, games []Game, byes []Bye, s Scheme, swiss bool) []Standing {
 	n := len(entries)
 	st := make([]Standing, n)
 	ids := make([]int64, n)
@@ -224,6 +258,20 @@ func Rank(entries []Entry, games []Game, s Scheme) []Standing {
 			score[i][j] = float64(c.Wins) + float64(c.Draws)/2
 			pts[i][j] = c.Points
 			played[i][j] = float64(c.Games)
+		}
+	}
+	win, _ := s.values()
+	for _, b := range byes {
+		if i, ok := index[b.BotID]; ok {
+			st[i].Byes++
+			st[i].Points += float64(b.Games) * win
+		}
+	}
+	for i := range n {
+		for j, c := range cells[i] {
+			if c != nil && swiss {
+				st[i].Buchholz += st[j].Points
+			}
 		}
 	}
 	for i := range n {
@@ -270,7 +318,7 @@ func Rank(entries []Entry, games []Game, s Scheme) []Standing {
 
 	sort.Slice(order, func(a, b int) bool {
 		x, y := &st[order[a]], &st[order[b]]
-		if rule := separate(x, y); rule != "" {
+		if rule := separate(x, y, swiss); rule != "" {
 			return better(x, y, rule)
 		}
 		if x.Bot.Name != y.Bot.Name {
@@ -284,7 +332,7 @@ func Rank(entries []Entry, games []Game, s Scheme) []Standing {
 	}
 	for k := range out {
 		if k+1 < n {
-			out[k].TieBreak = separate(&out[k], &out[k+1])
+			out[k].TieBreak = separate(&out[k], &out[k+1], swiss)
 		}
 		out[k].Rank = k + 1
 		if k > 0 && out[k-1].TieBreak == "" {
@@ -296,11 +344,13 @@ func Rank(entries []Entry, games []Game, s Scheme) []Standing {
 
 // separate names the first rule that orders x and y, "" if none does.
 // HeadToHead only counts between bots with the same points, where it is
-// comparable.
-func separate(x, y *Standing) string {
+// comparable. Buchholz comes second in a swiss tournament only.
+func separate(x, y *Standing, swiss bool) string {
 	switch {
 	case x.Points != y.Points:
 		return ByPoints
+	case swiss && x.Buchholz != y.Buchholz:
+		return ByBuchholz
 	case x.HeadToHead != y.HeadToHead:
 		return ByHeadToHead
 	case x.Wins != y.Wins:
@@ -316,6 +366,8 @@ func better(x, y *Standing, rule string) bool {
 	switch rule {
 	case ByPoints:
 		return x.Points > y.Points
+	case ByBuchholz:
+		return x.Buchholz > y.Buchholz
 	case ByHeadToHead:
 		return x.HeadToHead > y.HeadToHead
 	case ByWins:

@@ -1,6 +1,7 @@
 package results_test
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strconv"
@@ -239,5 +240,35 @@ func TestPairings(t *testing.T) {
 				t.Errorf("cell %d,%d = %+v, want %+v", i, j, cells[i][j], w)
 			}
 		}
+	}
+}
+
+// TestRankSwissBuchholz: in a swiss tournament of five bots over three
+// rounds, bots equal on points are ordered by Buchholz (the points of the
+// opponents they met) before any other rule, and a bye is a match won
+// (two games' wins here). The golden file holds the whole table, checked
+// by hand: A 4.5 points met B 4, E 4 and D 1 (Buchholz 9), ahead of C 4.5
+// who met D and E (5), although C has the bye.
+func TestRankSwissBuchholz(t *testing.T) {
+	// Round 1: A-B, C-D, E sits out. Round 2: E-A, B-D, C sits out.
+	// Round 3: E-C, A-D, B sits out. Each pairing plays both seats.
+	entries, games := league("ABCDE",
+		"AB", "AB", "CD", "C=D",
+		"EA", "AE", "BD", "BD",
+		"CE", "EC", "AD", "A=D")
+	byes := []results.Bye{{Round: 1, BotID: 5, Games: 2}, {Round: 2, BotID: 3, Games: 2}, {Round: 3, BotID: 2, Games: 2}}
+	st := results.RankSwiss(entries, games, byes, results.SchemeDefault)
+	var b strings.Builder
+	for _, s := range st {
+		fmt.Fprintf(&b, "%d %s points %.1f buchholz %.1f byes %d games %d W%d D%d L%d %s\n",
+			s.Rank, s.Bot.Name, s.Points, s.Buchholz, s.Byes, s.Games, s.Wins, s.Draws, s.Losses, s.TieBreak)
+	}
+	golden(t, "swiss_standings.txt", []byte(b.String()))
+	var buchholz bool
+	for _, s := range st {
+		buchholz = buchholz || s.TieBreak == results.ByBuchholz
+	}
+	if !buchholz {
+		t.Errorf("no tie broken by Buchholz: the case tests nothing\n%s", b.String())
 	}
 }

@@ -2,6 +2,7 @@ package results
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 )
 
@@ -27,7 +28,53 @@ func (d *DB) Standings(ctx context.Context, tournamentID int64, s Scheme) ([]Sta
 	if err != nil {
 		return nil, err
 	}
-	return Rank(entries, games, s), nil
+	if t.Format != FormatSwiss {
+		return Rank(entries, games, s), nil
+	}
+	byes, err := d.Byes(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return RankSwiss(entries, games, byes, s), nil
+}
+
+// SetBye records that bot sits out round of a swiss tournament, worth games
+// wins, replacing the round's earlier bye if another bot had it (the round
+// was planned again after a bot changed).
+func (d *DB) SetBye(ctx context.Context, tournamentID int64, b Bye) error {
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO byes (tournament_id, round, bot_id, games) VALUES (?, ?, ?, ?)
+			ON CONFLICT (tournament_id, round) DO UPDATE SET bot_id = excluded.bot_id, games = excluded.games`,
+			tournamentID, b.Round, b.BotID, b.Games)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("results: bye of round %d: %w", b.Round, err)
+	}
+	return nil
+}
+
+// Byes lists the byes of the tournament's rounds of its latest run, by
+// round.
+func (d *DB) Byes(ctx context.Context, tournamentID int64) ([]Bye, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT y.round, y.bot_id, y.games FROM byes y JOIN tournaments t ON t.id = y.tournament_id
+		WHERE y.tournament_id = ? AND (t.rounds = 0 OR y.round <= t.rounds) ORDER BY y.round`, tournamentID)
+	if err != nil {
+		return nil, fmt.Errorf("results: byes: %w", err)
+	}
+	defer rows.Close()
+	var list []Bye
+	for rows.Next() {
+		var b Bye
+		if err := rows.Scan(&b.Round, &b.BotID, &b.Games); err != nil {
+			return nil, fmt.Errorf("results: byes: %w", err)
+		}
+		list = append(list, b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: byes: %w", err)
+	}
+	return list, nil
 }
 
 // scoredGames loads every game of the tournament with only what Rank reads:

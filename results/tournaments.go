@@ -54,6 +54,10 @@ type Tournament struct {
 	Rounds  int       `json:"rounds"`
 	Scheme  Scheme    `json:"scheme"`
 	Created time.Time `json:"created"`
+	// Format is how its bots meet, as the judge names it (also in the
+	// settings): FormatSwiss makes Buchholz the first tie-break. "" for
+	// tournaments of judges that did not record it.
+	Format string `json:"format,omitempty"`
 	// Planned is the number of games in the current schedule, for progress.
 	Planned int `json:"planned"`
 	// Started and Finished are those of the latest run; Finished is zero
@@ -171,13 +175,13 @@ func (d *DB) EnsureTournament(ctx context.Context, game string, seed int64, sett
 	return t, nil
 }
 
-const tournamentColumns = `id, game, seed, settings, created, planned, started, finished, rounds, scheme, private`
+const tournamentColumns = `id, game, seed, settings, created, planned, started, finished, rounds, scheme, private, format`
 
 func scanTournament(row interface{ Scan(...any) error }) (Tournament, error) {
 	var t Tournament
 	var settings []byte
 	var created, started, finished sql.NullInt64
-	if err := row.Scan(&t.ID, &t.Game, &t.Seed, &settings, &created, &t.Planned, &started, &finished, &t.Rounds, &t.Scheme, &t.Private); err != nil {
+	if err := row.Scan(&t.ID, &t.Game, &t.Seed, &settings, &created, &t.Planned, &started, &finished, &t.Rounds, &t.Scheme, &t.Private, &t.Format); err != nil {
 		return Tournament{}, err
 	}
 	t.Settings = toJSON(settings)
@@ -221,13 +225,18 @@ func (d *DB) Tournament(ctx context.Context, id int64) (Tournament, error) {
 }
 
 // Run is what a run of a tournament plays: its bots, the number of games of
-// its schedule, its rounds and its point scheme.
+// its schedule, its rounds, its point scheme and its format.
 type Run struct {
 	BotIDs  []int64
 	Planned int
 	Rounds  int
 	Scheme  Scheme
+	Format  string
 }
+
+// FormatSwiss is the format whose standings break ties by Buchholz first
+// (SPEC §4); the judge names its formats, this package knows only this one.
+const FormatSwiss = "swiss"
 
 // StartRun makes run's bots the tournament's current entries, records its
 // planned games, rounds and scheme, and marks it as started now (and not
@@ -275,8 +284,8 @@ func (d *DB) StartRun(ctx context.Context, tournamentID int64, run Run) error {
 				return err
 			}
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET planned = ?, rounds = ?, scheme = ?, started = ?, finished = NULL WHERE id = ?`,
-			run.Planned, run.Rounds, scheme, time.Now().UnixNano(), tournamentID)
+		_, err = tx.ExecContext(ctx, `UPDATE tournaments SET planned = ?, rounds = ?, scheme = ?, format = ?, started = ?, finished = NULL WHERE id = ?`,
+			run.Planned, run.Rounds, scheme, run.Format, time.Now().UnixNano(), tournamentID)
 		return err
 	})
 	if err != nil {

@@ -403,12 +403,21 @@ func TestScheduleFreeForAll(t *testing.T) {
 		min, max int
 		want     string
 	}{
-		{"too many bots", 4, FreeForAll, 2, 3, "use the duel format"},
 		{"two seats", 3, FreeForAll, 2, 2, "a free-for-all is a duel"},
 		{"no duels", 3, Duels, 3, 4, "cannot be played in duels"},
 	} {
 		if _, err := Schedule(es[:c.bots], 1, 1, c.format, c.min, c.max); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error saying %q", c.name, err, c.want)
+		}
+	}
+	// More bots than seats: heats, every bot in one game a round.
+	heats, err := Schedule(es, 2, 1, FreeForAll, 2, 3)
+	if err != nil || len(heats) != 4 {
+		t.Fatalf("4 bots, 3 seats: %d games (%v), want two heats of two a round", len(heats), err)
+	}
+	for _, h := range heats {
+		if len(h.Seats) != 2 || !strings.HasPrefix(h.Key, fmt.Sprintf("r%d/heat/", h.Round)) {
+			t.Errorf("heat %+v, want two bots", h)
 		}
 	}
 	if plan, err := Schedule(es[:1], 1, 1, FreeForAll, 2, 12); err != nil || len(plan) != 0 {

@@ -12,6 +12,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/judge/eta"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
@@ -24,6 +25,10 @@ type Store interface {
 	Entries(ctx context.Context, tournamentID int64) ([]results.Entry, error)
 	SaveCheck(ctx context.Context, c results.Check) error
 	PlayedKeys(ctx context.Context, tournamentID int64) (map[string]bool, error)
+	GameTime(ctx context.Context, game string) (mean time.Duration, n int, err error)
+	Games(ctx context.Context, tournamentID int64, f results.GameFilter) ([]results.Game, error)
+	Byes(ctx context.Context, tournamentID int64) ([]results.Bye, error)
+	SetBye(ctx context.Context, tournamentID int64, b results.Bye) error
 	SaveGame(ctx context.Context, g results.Game) (int64, error)
 	RecordFailure(ctx context.Context, tournamentID int64, key, message string) error
 	PutLive(ctx context.Context, l results.Live) error
@@ -83,7 +88,9 @@ func limitsOf(l sandbox.Limits) limitsJSON {
 
 // Event reports progress to whoever shows it (terminal, tests).
 type Event struct {
-	Kind    string // "notice", "build", "check", "game", "failure", "start", "done"
+	// "waiting" says, when no game ended for a while, how the games in
+	// progress stand and the time left.
+	Kind    string // "notice", "build", "check", "suggest", "game", "waiting", "failure", "start", "done"
 	Text    string
 	Done    int // games recorded so far in this tournament
 	Total   int
@@ -91,11 +98,12 @@ type Event struct {
 	Check   *results.Check
 	Name    string
 	Elapsed time.Duration
-	// Left estimates the time to the end of the run, from the games this
-	// run played so far ("game"); 0 when unknown. Worst is how long the
-	// games to play could last at most ("start"); 0 when the rules do not
-	// bound them.
-	Left, Worst time.Duration
+	// Left estimates the time to the end of the run ("game"), from the
+	// games this run finished and the moves of those in progress. Worst is
+	// how long the games to play could last at most ("start"); 0 when the
+	// rules do not bound them.
+	Left  eta.Estimate
+	Worst time.Duration
 }
 
 // Summary is what a run did.
@@ -162,11 +170,28 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		seats[i] = seat
 	}
 	minSeats, maxSeats := cfg.Rules.Seats()
-	plan, err := Schedule(entries, cfg.Rounds, cfg.Seed, cfg.Format, minSeats, maxSeats)
-	if err != nil {
-		return sum, err
+	var plan []Planned // every game, unless swiss: round by round below
+	var total, legs int
+	rounds := cfg.Rounds
+	if cfg.Format == Swiss {
+		if minSeats > 2 || maxSeats < 2 {
+			return sum, fmt.Errorf("this game seats %d to %d bots: it cannot be played in swiss rounds of duels", minSeats, maxSeats)
+		}
+		if rounds <= 0 {
+			rounds = SwissRounds(len(entries))
+		}
+		legs = games.DefaultRounds(cfg.Rules)
+		total = swissGames(len(entries), rounds, legs)
+	} else {
+		if rounds <= 0 {
+			rounds = games.DefaultRounds(cfg.Rules)
+		}
+		if plan, err = Schedule(entries, rounds, cfg.Seed, cfg.Format, minSeats, maxSeats); err != nil {
+			return sum, err
+		}
+		total = len(plan)
 	}
-	if err := store.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: len(plan), Rounds: cfg.Rounds, Scheme: cfg.Scheme}); err != nil {
+	if err := store.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: total, Rounds: rounds, Scheme: cfg.Scheme, Format: string(cfg.Format)}); err != nil {
 		return sum, err
 	}
 	if err := store.ClearLive(ctx, t.ID); err != nil {
@@ -187,31 +212,122 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if err := checkAll(ctx, run, store, cfg, t.ID, seats, ids, workers, labels, report); err != nil {
 		return sum, err
 	}
-	played, err := store.PlayedKeys(ctx, t.ID)
-	if err != nil {
-		return sum, err
-	}
-	var todo []Planned
-	for _, p := range plan {
-		if !played[p.Key] {
-			todo = append(todo, p)
+	// stage plans the games of one stage of the tournament: the whole
+	// schedule at once, or one swiss round from the results stored so far,
+	// so that a stopped swiss tournament goes on where it was.
+	stages := 1
+	stage := func(k int) ([]Planned, error) { return plan, nil }
+	if cfg.Format == Swiss {
+		stages = rounds
+		if len(entries) < 2 {
+			stages = 0
+		}
+		stage = func(r int) ([]Planned, error) {
+			stored, err := store.Games(ctx, t.ID, results.GameFilter{})
+			if err != nil {
+				return nil, err
+			}
+			byes, err := store.Byes(ctx, t.ID)
+			if err != nil {
+				return nil, err
+			}
+			round, bye := swissRound(entries, ids, r, legs, cfg.Seed, stored, byes)
+			if bye >= 0 {
+				err = store.SetBye(ctx, t.ID, results.Bye{Round: r, BotID: ids[bye], Games: 2 * legs})
+			}
+			return round, err
 		}
 	}
-	sum.Skipped = len(plan) - len(todo)
-	todo = spread(todo)
-	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: len(plan)}
-	g.done, g.skipped = sum.Skipped, sum.Skipped
-	g.began = time.Now()
-	report(Event{Kind: "start", Done: g.done, Total: len(plan), Text: fmt.Sprintf("%d games to play, %d already recorded", len(todo), sum.Skipped),
-		Worst: worstCase(cfg, todo, workers)})
+	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: total,
+		workers: workers, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
 	retries := cfg.Retries
 	if retries <= 0 {
 		retries = 2
 	}
-	// A game the judge failed to play goes back in the queue for another
-	// pass; bots are never scored for the judge's failures.
-	for attempt := 0; attempt <= retries && len(todo) > 0 && ctx.Err() == nil; attempt++ {
-		todo = g.playAll(ctx, todo, workers)
+	// A round robin too long for a lesson gets a suggestion of swiss, on
+	// the pace of the games of this game stored before, or else of this
+	// run's first games.
+	var suggestNow func()
+	if cfg.Format == Duels && minSeats <= 2 && maxSeats >= 2 {
+		n, legs := len(entries), games.DefaultRounds(cfg.Rules)
+		suggest := func(left int, pace time.Duration, how string) {
+			if line := suggestSwiss(n, left, legs, pace, how); line != "" {
+				report(Event{Kind: "suggest", Text: line})
+			}
+		}
+		mean, measured, err := store.GameTime(ctx, cfg.Rules.Name())
+		if err != nil {
+			return sum, err
+		}
+		if measured >= minMeasured {
+			suggestNow = func() {
+				suggest(total-g.done, mean/time.Duration(workers), fmt.Sprintf("%d at once, measured on %d games before", workers, measured))
+			}
+		} else {
+			g.suggest = func(left int, pace time.Duration) { suggest(left, pace, "at the pace of this run's first games") }
+		}
+	}
+	started := false
+	// begin tells what is left to play, once: before the first game, or at
+	// the end when there was none.
+	begin := func(todo []Planned) {
+		started = true
+		g.began = time.Now()
+		if suggestNow != nil && len(todo) > 0 {
+			suggestNow()
+		}
+		left := total - g.done
+		worst := todo
+		if cfg.Format == Swiss { // the rounds to come are duels too
+			worst = make([]Planned, left)
+			for i := range worst {
+				worst[i].Seats = []int{0, 1}
+			}
+		}
+		report(Event{Kind: "start", Done: g.done, Total: total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, g.done),
+			Worst: worstCase(cfg, worst, workers)})
+	}
+	stopWatch := g.watch(ctx, waitingEvery)
+	defer stopWatch()
+	var todo []Planned
+	for k := 1; k <= stages && ctx.Err() == nil; k++ {
+		planned, err := stage(k)
+		if err != nil {
+			return sum, err
+		}
+		played, err := store.PlayedKeys(ctx, t.ID)
+		if err != nil {
+			return sum, err
+		}
+		todo = todo[:0]
+		for _, p := range planned {
+			if !played[p.Key] {
+				todo = append(todo, p)
+			}
+		}
+		g.mu.Lock()
+		g.done += len(planned) - len(todo)
+		g.skipped += len(planned) - len(todo)
+		g.mu.Unlock()
+		sum.Skipped = g.skipped
+		if len(todo) == 0 {
+			continue
+		}
+		if !started {
+			begin(todo)
+		}
+		todo = spread(todo)
+		// A game the judge failed to play goes back in the queue for
+		// another pass; bots are never scored for the judge's failures.
+		for attempt := 0; attempt <= retries && len(todo) > 0 && ctx.Err() == nil; attempt++ {
+			todo = g.playAll(ctx, todo, workers)
+		}
+		if len(todo) > 0 {
+			break // the next swiss round needs this one's results
+		}
+	}
+	if !started {
+		begin(nil)
 	}
 	sum.Played = g.done - sum.Skipped
 	sum.Failed = len(todo)
@@ -232,7 +348,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	if err := errors.Join(clearErr, drainErr); err != nil {
 		return sum, err
 	}
-	report(Event{Kind: "done", Done: g.done, Total: len(plan)})
+	report(Event{Kind: "done", Done: g.done, Total: total})
 	return sum, store.FinishRun(context.WithoutCancel(ctx), t.ID)
 }
 
@@ -293,11 +409,25 @@ type gamePlayer struct {
 	skipped int
 
 	began time.Time // of the games, after the checks
+	// suggest, when set, is called once with the games left and the pace
+	// of this run's games after its first minMeasured, when nothing
+	// measured it before the run.
+	suggest func(left int, pace time.Duration)
 
 	mu          sync.Mutex
 	done        int
 	lastFailure string
+	workers     int
+	// finished sums up the games this run finished, running its games in
+	// progress by key: what the estimate of the time left counts.
+	finished eta.Input
+	running  map[string]*eta.Running
+	starts   map[string]time.Time
 }
+
+// minMeasured is how many games measure a pace well enough to project a
+// tournament's length from it.
+const minMeasured = 6
 
 // worstCase is how long the games of todo could last on workers at once if
 // every bot used its whole time on every request: the bound the rules give
@@ -417,8 +547,16 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	for i, idx := range p.Seats {
 		players[i] = results.Player{Seat: i, BotID: g.ids[idx], Name: pr.seats[i].Name}
 	}
-	live := liveWriter{store: g.store, base: results.Live{TournamentID: g.tid, Key: p.Key, Players: players}}
-	played, err := PlaySessions(ctx, pr.sessions, Match{Rules: g.cfg.Rules, Seed: p.Seed, Seats: pr.seats, Policy: g.cfg.Policy}, live.observe(ctx))
+	live := liveWriter{store: g.store, base: results.Live{TournamentID: g.tid, Key: p.Key, Players: players, Started: time.Now()}}
+	observe := live.observe(ctx)
+	running := g.begin(p)
+	defer g.end(p)
+	played, err := PlaySessions(ctx, pr.sessions, Match{Rules: g.cfg.Rules, Seed: p.Seed, Seats: pr.seats, Policy: g.cfg.Policy}, func(s games.State, steps []Step) {
+		g.mu.Lock()
+		running.Moves += len(steps)
+		g.mu.Unlock()
+		observe(s, steps)
+	})
 	if err != nil {
 		return err
 	}
@@ -431,10 +569,98 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	g.mu.Lock()
 	g.done++
 	done, ran := g.done, g.done-g.skipped
+	g.finished.Finished++
+	g.finished.FinishedTime += played.Finished.Sub(played.Started)
+	g.finished.FinishedMoves += len(played.Steps)
+	delete(g.running, p.Key)
+	left := g.estimate()
 	g.mu.Unlock()
-	left := time.Since(g.began) / time.Duration(ran) * time.Duration(g.total-done)
+	if ran == minMeasured && g.suggest != nil {
+		g.suggest(g.total-done, time.Since(g.began)/time.Duration(ran))
+	}
 	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started), Left: left})
 	return nil
+}
+
+// waitingEvery is how long the terminal may stay silent while games play:
+// a long game (a Tron duel of thousands of turns) must not leave the last
+// estimate on screen for minutes.
+const waitingEvery = time.Minute
+
+// watch reports a "waiting" event whenever no game ended for every, until
+// the returned function is called.
+func (g *gamePlayer) watch(ctx context.Context, every time.Duration) func() {
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(every / 4)
+		defer tick.Stop()
+		last := time.Now()
+		seen := -1
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			g.mu.Lock()
+			if g.done != seen {
+				seen, last = g.done, time.Now()
+			}
+			quiet, running := time.Since(last) >= every, len(g.running)
+			longest := 0
+			for _, r := range g.running {
+				longest = max(longest, r.Moves)
+			}
+			var left eta.Estimate
+			if quiet && running > 0 {
+				left = g.estimate()
+				last = time.Now()
+			}
+			g.mu.Unlock()
+			if quiet && running > 0 {
+				g.report(Event{Kind: "waiting", Done: seen, Total: g.total, Left: left,
+					Text: fmt.Sprintf("games in progress: %d, the longest at move %d", running, longest)})
+			}
+		}
+	}()
+	return func() { close(done) }
+}
+
+// begin counts p as a game in progress, with the rules' bound on its moves.
+func (g *gamePlayer) begin(p Planned) *eta.Running {
+	r := &eta.Running{}
+	if b, ok := g.cfg.Rules.(games.Bounded); ok {
+		r.MaxMoves = b.MaxRequests(len(p.Seats)) * len(p.Seats)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.running[p.Key] = r
+	g.starts[p.Key] = time.Now()
+	return r
+}
+
+// end forgets p as a game in progress, finished or not.
+func (g *gamePlayer) end(p Planned) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	delete(g.running, p.Key)
+	delete(g.starts, p.Key)
+}
+
+// estimate is the time left now; g.mu is held.
+func (g *gamePlayer) estimate() eta.Estimate {
+	in := g.finished
+	in.Workers = g.workers
+	in.Running = in.Running[:0]
+	for key, r := range g.running {
+		run := *r
+		run.Elapsed = time.Since(g.starts[key])
+		in.Running = append(in.Running, run)
+	}
+	in.Queued = max(g.total-g.done-len(in.Running), 0)
+	return eta.Of(in)
 }
 
 func describe(seats []Seat) string {

@@ -1,10 +1,14 @@
 package contest
 
 import (
+	"cmp"
 	"fmt"
 	"hash/fnv"
+	"math/rand"
 	"slices"
 	"strings"
+
+	"botjudge/results"
 )
 
 // Format is how a tournament's bots meet (SPEC §4).
@@ -15,8 +19,12 @@ const (
 	// the first seat once.
 	Duels Format = "duel"
 	// FreeForAll: every bot in one game per round, the seat order rotated
-	// by one each round. Only for games of more than two seats.
+	// by one each round. Only for games of more than two seats. With more
+	// bots than a game seats, each round plays heats (see heats).
 	FreeForAll Format = "ffa"
+	// Swiss: rounds of duels between bots of equal score who have not met,
+	// each round planned from the results of the ones before (swiss.go).
+	Swiss Format = results.FormatSwiss
 )
 
 // ParseFormat reads a --format value; "" is Duels.
@@ -24,10 +32,10 @@ func ParseFormat(s string) (Format, error) {
 	switch f := Format(s); f {
 	case "":
 		return Duels, nil
-	case Duels, FreeForAll:
+	case Duels, FreeForAll, Swiss:
 		return f, nil
 	}
-	return "", fmt.Errorf("unknown format %q: use %s or %s", s, Duels, FreeForAll)
+	return "", fmt.Errorf("unknown format %q: use %s, %s or %s", s, Duels, Swiss, FreeForAll)
 }
 
 // Planned is one game of the schedule. Bots are indexes into the entries.
@@ -43,7 +51,8 @@ type Planned struct {
 // gets new keys (its games are played again) while every other game keeps
 // its key (and is not); round r's keys do not depend on the number of
 // rounds, so raising it only adds games. Too few bots for one game make an
-// empty schedule; a free-for-all of more bots than a game seats is an error.
+// empty schedule. A free-for-all of more bots than a game seats plays heats.
+// Swiss rounds are planned one at a time as the results come (swissRound).
 func Schedule(entries []Entry, rounds int, seed int64, format Format, minSeats, maxSeats int) ([]Planned, error) {
 	n := len(entries)
 	var plan []Planned
@@ -72,11 +81,16 @@ func Schedule(entries []Entry, rounds int, seed int64, format Format, minSeats, 
 		if maxSeats <= 2 {
 			return nil, fmt.Errorf("this game seats %d bots: a free-for-all is a duel, use the %s format", maxSeats, Duels)
 		}
-		if n > maxSeats {
-			return nil, fmt.Errorf("%d bots but a game seats at most %d: use the %s format", n, maxSeats, Duels)
-		}
 		if n < max(minSeats, 2) {
 			return nil, nil
+		}
+		if n > maxSeats {
+			for r := 1; r <= rounds; r++ {
+				for _, seats := range heats(n, maxSeats, r, seed) {
+					add(r, "heat/", seats)
+				}
+			}
+			return plan, nil
 		}
 		for r := 1; r <= rounds; r++ {
 			seats := make([]int, n)
@@ -89,6 +103,38 @@ func Schedule(entries []Entry, rounds int, seed int64, format Format, minSeats, 
 		return nil, fmt.Errorf("unknown format %q", format)
 	}
 	return plan, nil
+}
+
+// heats splits n bots into the free-for-all games of round r: as few games
+// as seat them all, of sizes differing by one at most, the groups drawn
+// anew each round from the tournament seed so that every bot meets others.
+// Seats rotate: within a game, the bots that sat furthest back in the
+// rounds before sit first, so that no bot keeps the front seats (the
+// rounds before are drawn again from the seed, so round r depends on
+// nothing else).
+func heats(n, maxSeats, r int, seed int64) [][]int {
+	k := (n + maxSeats - 1) / maxSeats
+	back := make([]float64, n) // sum over rounds of the seat's place, 0 first to 1 last
+	var out [][]int
+	for round := 1; round <= r; round++ {
+		perm := rand.New(rand.NewSource(GameSeed(seed, fmt.Sprintf("heats/r%d", round)))).Perm(n)
+		out = out[:0]
+		at := 0
+		for g := range k {
+			size := n / k
+			if g < n%k {
+				size++
+			}
+			group := slices.Clone(perm[at : at+size])
+			at += size
+			slices.SortStableFunc(group, func(a, b int) int { return cmp.Compare(back[b], back[a]) })
+			for seat, b := range group {
+				back[b] += float64(seat) / float64(max(size-1, 1))
+			}
+			out = append(out, group)
+		}
+	}
+	return out
 }
 
 func versionOf(e Entry) string { return e.Name + "@" + e.SHA256[:12] }

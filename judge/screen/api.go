@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"time"
 
+	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/judge/eta"
 	"botjudge/results"
 )
 
@@ -55,8 +57,14 @@ type Progress struct {
 	// and was seen working in the last minutes (a run that died is not).
 	Running  bool `json:"running"`
 	Finished bool `json:"finished"`
-	// Left is the estimated time to the end in seconds, 0 when unknown.
-	Left float64 `json:"left_s,omitempty"`
+	// Left is the estimated time to the end in seconds (judge/eta), and
+	// LeftKind how sure it is: "about"; "least" when a game in progress
+	// runs longer than the others, so that it is at least Left and, when
+	// LeftMost is not 0, at most LeftMost; "unknown" before any game of
+	// the run finished; "" when not running.
+	Left     float64 `json:"left_s,omitempty"`
+	LeftMost float64 `json:"left_most_s,omitempty"`
+	LeftKind string  `json:"left_kind,omitempty"`
 	// LastGame is the id of the newest stored game: when it changes, the
 	// pages reload what they show.
 	LastGame int64 `json:"last_game"`
@@ -71,7 +79,6 @@ const idle = 3 * time.Minute
 func progressOf(t results.Tournament, c results.GameCount, live []results.Live, now time.Time) Progress {
 	p := Progress{Done: c.Games, Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero(), LastGame: c.LastID}
 	last := c.LastFinished
-	run := c.Since
 	for _, l := range live {
 		if l.Updated.After(last) {
 			last = l.Updated
@@ -81,11 +88,41 @@ func progressOf(t results.Tournament, c results.GameCount, live []results.Live, 
 		last = t.Started
 	}
 	p.Running = !t.Started.IsZero() && t.Finished.IsZero() && now.Sub(last) < idle && p.Done < max(p.Planned, 1)
-	if p.Running && run > 0 {
-		perGame := now.Sub(t.Started).Seconds() / float64(run)
-		p.Left = perGame * float64(max(p.Planned-p.Done, 0))
+	if p.Running {
+		e := eta.Of(etaInput(t, c, live, now))
+		p.Left, p.LeftMost = e.Left.Seconds(), e.Most.Seconds()
+		switch {
+		case !e.Known:
+			p.LeftKind = "unknown"
+		case e.AtLeast:
+			p.LeftKind = "least"
+		default:
+			p.LeftKind = "about"
+		}
 	}
 	return p
+}
+
+// etaInput is what the estimate of the time left counts: the games of the
+// current run finished so far, the ones to come, and each game in progress
+// with its moves since it started, bounded by the rules when they can.
+// The games at once are those in progress.
+func etaInput(t results.Tournament, c results.GameCount, live []results.Live, now time.Time) eta.Input {
+	in := eta.Input{Finished: c.Since, FinishedTime: c.SinceTime, FinishedMoves: c.SinceMoves,
+		Queued: max(t.Planned-c.Games-len(live), 0)}
+	rules, _ := games.Lookup(t.Game)
+	bounded, _ := rules.(games.Bounded)
+	for _, l := range live {
+		r := eta.Running{Moves: l.Moves}
+		if !l.Started.IsZero() {
+			r.Elapsed = now.Sub(l.Started)
+		}
+		if bounded != nil {
+			r.MaxMoves = bounded.MaxRequests(len(l.Players)) * len(l.Players)
+		}
+		in.Running = append(in.Running, r)
+	}
+	return in
 }
 
 func (s *Server) tournament(ctx context.Context, r *http.Request) (results.Tournament, error) {
@@ -263,6 +300,18 @@ type Crosstable struct {
 	// opening its replay); nil when they have not played (and on the
 	// diagonal).
 	Cells [][]*results.Pairing `json:"cells"`
+	// Rounds, in a swiss tournament only, where bots meet a few others:
+	// Rounds[i][r-1] is row bot i's pairing of round r (nil when not
+	// played yet): the played pairings only, a column a round.
+	Rounds [][]*SwissCell `json:"rounds,omitempty"`
+}
+
+// SwissCell is one bot's pairing of one swiss round: its opponent (an
+// index into Bots) and its record, or a bye.
+type SwissCell struct {
+	Opp    int              `json:"opp"`
+	Bye    bool             `json:"bye,omitempty"`
+	Record *results.Pairing `json:"record"`
 }
 
 // CrossBot is a row (and column) of the crosstable.
@@ -282,6 +331,43 @@ func crosstable(st []results.Standing, gs []results.Game, scheme results.Scheme)
 	}
 	ct.Cells = results.Pairings(ids, gs, scheme)
 	return ct
+}
+
+// swissRounds fills ct.Rounds from the games and byes of a swiss
+// tournament of rounds rounds.
+func swissRounds(ct *Crosstable, gs []results.Game, byes []results.Bye, rounds int, scheme results.Scheme) {
+	ids := make([]int64, len(ct.Bots))
+	index := map[int64]int{}
+	for i, b := range ct.Bots {
+		ids[i] = b.ID
+		index[b.ID] = i
+	}
+	byRound := make([][]results.Game, rounds)
+	for _, g := range gs {
+		if g.Round >= 1 && g.Round <= rounds {
+			byRound[g.Round-1] = append(byRound[g.Round-1], g)
+		}
+	}
+	ct.Rounds = make([][]*SwissCell, len(ids))
+	for i := range ct.Rounds {
+		ct.Rounds[i] = make([]*SwissCell, rounds)
+	}
+	for r, round := range byRound {
+		cells := results.Pairings(ids, round, scheme)
+		for i := range cells {
+			for j, c := range cells[i] {
+				if c != nil {
+					ct.Rounds[i][r] = &SwissCell{Opp: j, Record: c}
+				}
+			}
+		}
+	}
+	for _, y := range byes {
+		if i, ok := index[y.BotID]; ok && y.Round >= 1 && y.Round <= rounds {
+			p := float64(y.Games) * scheme.Win()
+			ct.Rounds[i][y.Round-1] = &SwissCell{Opp: -1, Bye: true, Record: &results.Pairing{Points: p}}
+		}
+	}
 }
 
 func (s *Server) serveCrosstable(w http.ResponseWriter, r *http.Request) {
@@ -305,7 +391,16 @@ func (s *Server) serveCrosstable(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	s.writeJSON(w, crosstable(st, gs, scheme))
+	ct := crosstable(st, gs, scheme)
+	if t.Format == results.FormatSwiss {
+		byes, err := s.db.Byes(r.Context(), t.ID)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		swissRounds(&ct, gs, byes, t.Rounds, scheme)
+	}
+	s.writeJSON(w, ct)
 }
 
 // Pair is a pairing's page: its two bots, A's record against B as the

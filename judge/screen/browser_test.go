@@ -1272,3 +1272,50 @@ func TestLongReplay(t *testing.T) {
 	}
 	wait(t, ctx, p, `+document.querySelector('.replay').dataset.frame > 100`)
 }
+
+// A swiss tournament's pages: the standings add Buchholz, in the order
+// the judge ranks (its tag where it breaks a tie), the crosstable shows the
+// played pairings only, a column a round with the byes, and the schedule
+// says the rounds played.
+func TestSwissPages(t *testing.T) {
+	sd := fix.swiss
+	want, err := fix.db.Standings(context.Background(), sd.t.ID, results.SchemeDefault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d", sd.t.ID))
+	wait(t, ctx, p, `document.querySelectorAll('table.standings tbody tr').length === 29`)
+	rows := eval[[][]string](t, ctx, p, `[...document.querySelectorAll('table.standings tbody tr')].map(tr => [
+		tr.querySelector('.name a').textContent, tr.querySelector('.bh').textContent])`)
+	for i, s := range want {
+		if exp := []string{s.Bot.Name, points(s.Buchholz)}; !slices.Equal(rows[i], exp) {
+			t.Errorf("row %d: page %q, db %q", i+1, rows[i], exp)
+		}
+	}
+	if !slices.ContainsFunc(want, func(s results.Standing) bool { return s.TieBreak == results.ByBuchholz }) {
+		t.Error("no tie broken by Buchholz in the fixture: the page's tags are not tested")
+	}
+	if n := eval[int](t, ctx, p, `document.querySelectorAll('.pts .tie[data-rule="Buchholz"]').length`); n == 0 {
+		t.Error("no Buchholz tag on the page")
+	}
+	if note := eval[string](t, ctx, p, `document.querySelector('.note').textContent`); !strings.Contains(note, "Buchholz") {
+		t.Errorf("the note does not explain Buchholz: %s", note)
+	}
+
+	p, ctx, _ = browse(t, fmt.Sprintf("/t/%d/crosstable", sd.t.ID))
+	wait(t, ctx, p, `document.querySelector('table.cross.swiss')`)
+	got := eval[[]int](t, ctx, p, `[document.querySelectorAll('table.cross thead th.colh').length,
+		document.querySelectorAll('table.cross td.bye').length, document.querySelectorAll('table.cross td.cell:not(.bye)').length,
+		document.querySelectorAll('table.cross td.none').length]`)
+	// 5 rounds, a bye each, 14 pairings a round seen from both sides.
+	if !slices.Equal(got, []int{5, 5, 5 * 14 * 2, 0}) {
+		t.Errorf("crosstable: %v rounds, byes, pairings, empty cells; want 5 5 140 0", got)
+	}
+	noScroll(t, ctx, p, "swiss crosstable of 29 bots")
+
+	p, ctx, _ = browse(t, fmt.Sprintf("/t/%d/schedule", sd.t.ID))
+	wait(t, ctx, p, `document.querySelector('.schedule-view .rounds')?.dataset.played === '5'`)
+	if text := eval[string](t, ctx, p, `document.querySelector('.schedule-view .rounds').textContent`); text != "All 5 rounds played." {
+		t.Errorf("schedule says %q", text)
+	}
+}

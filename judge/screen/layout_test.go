@@ -245,10 +245,13 @@ func layoutViews(t *testing.T) []layoutView {
 	}
 	// Every view of a tournament; those of one in progress show its games
 	// in progress, each on its live card.
-	for _, sd := range []seeded{fix.c4, fix.virus, fix.run.busy} {
+	for _, sd := range []seeded{fix.c4, fix.virus, fix.run.busy, fix.swiss} {
 		state := "finished"
 		if len(sd.live) > 0 {
 			state = "running"
+		}
+		if sd.t.Format == results.FormatSwiss {
+			state = "swiss"
 		}
 		tid := sd.t.ID
 		n := len(sd.bots)
@@ -261,6 +264,13 @@ func layoutViews(t *testing.T) []layoutView {
 			}
 		}
 		named := func(view string) string { return fmt.Sprintf("%s/%s-%d", state, view, n) }
+		// The pair page of the leader and an opponent it met (in swiss
+		// rounds, not every bot meets the second).
+		met := must(fix.db.Games(ctx, tid, results.GameFilter{BotID: st[0].Bot.ID}))[0].Players
+		opponent := met[0].BotID
+		if opponent == st[0].Bot.ID {
+			opponent = met[1].BotID
+		}
 		show := func(stage string) layoutView {
 			return layoutView{name: named("show-" + stage), path: fmt.Sprintf("/t/%d/show?only=%s&dwell=3600", tid, stage),
 				ready: fmt.Sprintf(`document.querySelector('.show-view')?.dataset.stage === '%s' && !document.querySelector('.show-view .stage-box > .message')`, stage), projector: true, sideways: ".show-view .fit", phoneFits: true}
@@ -269,7 +279,7 @@ func layoutViews(t *testing.T) []layoutView {
 			layoutView{name: named("standings"), path: fmt.Sprintf("/t/%d", tid), ready: `document.querySelector('table.standings')`, projector: true},
 			layoutView{name: named("crosstable"), path: fmt.Sprintf("/t/%d/crosstable", tid), ready: `document.querySelector('table.cross')`, projector: true, sideways: ".cross-view > .fit"},
 			layoutView{name: named("schedule"), path: fmt.Sprintf("/t/%d/schedule", tid), ready: `document.querySelector('.schedule-view .done .game-row')`},
-			layoutView{name: named("pair"), path: fmt.Sprintf("/t/%d/pair/%d/%d", tid, st[0].Bot.ID, st[1].Bot.ID), ready: `document.querySelector('.pair-view .game-row')`},
+			layoutView{name: named("pair"), path: fmt.Sprintf("/t/%d/pair/%d/%d", tid, st[0].Bot.ID, opponent), ready: `document.querySelector('.pair-view .game-row')`},
 			layoutView{name: named("bot"), path: fmt.Sprintf("/t/%d/bot/%d", tid, worst.Bot.ID), ready: `document.querySelector('.botgame')`},
 			show("standings"), show("crosstable"),
 			layoutView{name: named("show-decisive"), path: fmt.Sprintf("/t/%d/show?only=decisive&dwell=3600&replay=3600", tid),

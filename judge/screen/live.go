@@ -45,6 +45,7 @@ func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
 	// The estimate moves every poll; rounded, it only changes the message
 	// (and wakes the pages) every few seconds.
 	snap.Progress.Left = math.Round(snap.Progress.Left/5) * 5
+	snap.Progress.LeftMost = math.Round(snap.Progress.LeftMost/5) * 5
 	for _, l := range live {
 		snap.Live = append(snap.Live, LiveGame{Key: l.Key, Players: l.Players, Moves: l.Moves, Last: l.Last, View: l.View, Scores: l.Scores, Updated: l.Updated})
 	}
@@ -65,7 +66,7 @@ func (s *Server) listSnapshot(ctx context.Context) ([]Info, error) {
 			return nil, err
 		}
 		// The estimate would wake every page at every poll.
-		in.Progress.Left = 0
+		in.Progress.Left, in.Progress.LeftMost, in.Progress.LeftKind = 0, 0, ""
 		list = append(list, in)
 	}
 	return list, nil

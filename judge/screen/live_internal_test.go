@@ -64,12 +64,14 @@ func TestProgress(t *testing.T) {
 	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	started := now.Add(-100 * time.Second)
 	// games counts games finished at these times, those of a run since
-	// run, as CountGames does.
+	// run, as CountGames does; each of the run's took 40 s and 100 moves.
 	games := func(run time.Time, finished ...time.Time) results.GameCount {
 		c := results.GameCount{Games: len(finished), LastID: int64(len(finished))}
 		for _, f := range finished {
 			if !run.IsZero() && !f.Before(run) {
 				c.Since++
+				c.SinceTime += 40 * time.Second
+				c.SinceMoves += 100
 			}
 			if f.After(c.LastFinished) {
 				c.LastFinished = f
@@ -87,11 +89,18 @@ func TestProgress(t *testing.T) {
 	}{
 		{"running", results.Tournament{Planned: 30, Started: started},
 			games(started, before, before, started.Add(50*time.Second), now.Add(-time.Second)),
-			[]results.Live{{Updated: now}},
-			// 2 games in 100 s for this run: 50 s a game, 26 to go.
-			Progress{Done: 4, Planned: 30, Playing: 1, Running: true, Left: 1300, LastGame: 4}},
+			[]results.Live{{Updated: now, Started: now.Add(-20 * time.Second), Moves: 50}},
+			// The run's games took 40 s: 25 to come, and the one in
+			// progress is halfway (20 s more at its pace), one at a time.
+			Progress{Done: 4, Planned: 30, Playing: 1, Running: true, Left: 1020, LeftKind: "about", LastGame: 4}},
+		{"a game longer than the others", results.Tournament{Planned: 5, Started: started},
+			games(started, before, before, started.Add(50*time.Second), now.Add(-time.Second)),
+			[]results.Live{{Updated: now, Started: now.Add(-90 * time.Second), Moves: 300}},
+			// It played three times the moves of the others: it may end
+			// at once or play on, with no bound (Game is no game's name).
+			Progress{Done: 4, Planned: 5, Playing: 1, Running: true, LeftKind: "least", LastGame: 4}},
 		{"just started", results.Tournament{Planned: 30, Started: started}, games(started, before), nil,
-			Progress{Done: 1, Planned: 30, Running: true, LastGame: 1}},
+			Progress{Done: 1, Planned: 30, Running: true, LeftKind: "unknown", LastGame: 1}},
 		{"died", results.Tournament{Planned: 30, Started: now.Add(-time.Hour)}, games(now.Add(-time.Hour), now.Add(-50*time.Minute)),
 			[]results.Live{{Updated: now.Add(-40 * time.Minute)}},
 			Progress{Done: 1, Planned: 30, Playing: 1, LastGame: 1}},

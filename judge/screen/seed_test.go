@@ -727,6 +727,58 @@ func tournament(ctx context.Context, db *results.DB, rules games.Rules, seed int
 	return sd, err
 }
 
+// swissTournament is a finished swiss tournament of rounds rounds between
+// bots (an odd number: one sits out each round), paired by the circle
+// method so that no pair meets twice, each pairing in both seats, as
+// `judge run --format swiss` stores it: the rounds' games and byes.
+func swissTournament(ctx context.Context, db *results.DB, rules games.Rules, seed int64, bots []bot, rounds int) (seeded, error) {
+	const set = `{"format":"swiss","limits":{"move_ms":10000}}`
+	t, err := db.EnsureTournament(ctx, rules.Name(), seed, json.RawMessage(set))
+	if err != nil {
+		return seeded{}, err
+	}
+	sd := seeded{bots: bots}
+	if sd.ids, err = enter(ctx, db, rules, seed, bots); err != nil {
+		return sd, err
+	}
+	n := len(bots)
+	if err := db.StartRun(ctx, t.ID, results.Run{BotIDs: sd.ids, Planned: rounds * (n / 2) * 2, Rounds: rounds, Format: results.FormatSwiss}); err != nil {
+		return sd, err
+	}
+	m := n + n%2 // with a ghost bot n, whose partner sits out
+	start := time.Now().Add(-time.Duration(rounds*n) * 10 * time.Second)
+	k := 0
+	for r := 1; r <= rounds; r++ {
+		pos := []int{0}
+		for i := range m - 1 {
+			pos = append(pos, 1+(i+r-1)%(m-1))
+		}
+		for i := range m / 2 {
+			a, b := pos[i], pos[m-1-i]
+			if a == n || b == n {
+				if err := db.SetBye(ctx, t.ID, results.Bye{Round: r, BotID: sd.ids[a+b-n], Games: 2}); err != nil {
+					return sd, err
+				}
+				continue
+			}
+			for _, seats := range [][]int{{a, b}, {b, a}} {
+				key := fmt.Sprintf("r%d/swiss1/%s/%s", r, bots[seats[0]].name, bots[seats[1]].name)
+				gbots, ids := sd.seated(seats)
+				g := play(rules, t.ID, key, r, seed*1000+int64(k), gbots, ids, start.Add(time.Duration(k)*10*time.Second))
+				k++
+				if _, err := db.SaveGame(ctx, g); err != nil {
+					return sd, err
+				}
+			}
+		}
+	}
+	if err := db.FinishRun(ctx, t.ID); err != nil {
+		return sd, err
+	}
+	sd.t, err = db.Tournament(ctx, t.ID)
+	return sd, err
+}
+
 // fixture is the seed database shared by the tests.
 type fixture struct {
 	path  string
@@ -743,13 +795,15 @@ type fixture struct {
 	// podium is tictactoe between bots of long names, three of which tie
 	// for the first place (each wins its games as first player).
 	podium seeded
+	// swiss is virus, 29 bots in 5 swiss rounds (a bye each round).
+	swiss seeded
 	// run are tournaments in progress.
 	run running
 }
 
 // all are the fixture's tournaments.
 func (f *fixture) all() []seeded {
-	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.boats, f.podium}
+	return []seeded{f.virus, f.ships, f.tron, f.ffa, f.long, f.live, f.ttt, f.c4, f.boats, f.podium, f.swiss}
 }
 
 func newFixture(dir string) (*fixture, error) {
@@ -789,6 +843,9 @@ func newFixture(dir string) (*fixture, error) {
 		return nil, err
 	}
 	if f.podium, err = tournament(ctx, db, tictactoe.Rules, 2, podiumBots(), duels(4), -1); err != nil {
+		return nil, err
+	}
+	if f.swiss, err = swissTournament(ctx, db, virus.Rules{}, 3, virusBots(29), 5); err != nil {
 		return nil, err
 	}
 	if f.run, err = newRunning(ctx, db, f.path); err != nil {

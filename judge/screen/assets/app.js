@@ -192,11 +192,26 @@ function progress(p) {
 
 const progressText = (p) => progressParts(p).join(' · ');
 
+// leftText says the time left as sure as the judge is of it: about, at
+// least (a game runs longer than the others), up to (the rules bound it),
+// or unknown before any game of the run finished.
+function leftText(p) {
+  switch (p.left_kind) {
+    case 'unknown': return t('progress.unknown');
+    case 'least':
+      if (p.left_most_s && p.left_s >= 1) return t('progress.leastmost', { least: duration(p.left_s), most: duration(p.left_most_s) });
+      if (p.left_most_s) return t('progress.upto', { time: duration(p.left_most_s) });
+      return t('progress.least', { time: duration(p.left_s || 0) });
+  }
+  return p.left_s ? t('progress.left', { time: duration(p.left_s) }) : null;
+}
+
 function progressParts(p) {
   const parts = [t('progress.games', { done: p.done, planned: p.planned })];
   if (p.running) {
     if (p.playing) parts.push(t('progress.playing', { n: p.playing }));
-    if (p.left_s) parts.push(t('progress.left', { time: duration(p.left_s) }));
+    const left = leftText(p);
+    if (left) parts.push(left);
   } else if (p.finished) parts.push(t('progress.finished'));
   else if (p.done < p.planned) parts.push(t('progress.stopped'));
   return parts;
@@ -281,7 +296,7 @@ const tieTag = (s, next) => {
   return el('span', { class: 'tie', dataset: { rule: s.tie_break }, title: t('standings.order'), text: t('tie.' + s.tie_break) });
 };
 
-function standingsTable(tid, st) {
+function standingsTable(tid, st, swiss) {
   const lo = Math.min(...st.map((s) => s.rating_low)), hi = Math.max(...st.map((s) => s.rating_high));
   const pos = (x) => (hi > lo ? (100 * (x - lo)) / (hi - lo) : 50);
   const fault = (n) => el('td', { class: n ? 'num fault' : 'num zero', text: n ? n : '·' });
@@ -290,6 +305,7 @@ function standingsTable(tid, st) {
     el('td', { class: 'name' }, el('a', { href: `/t/${tid}/bot/${s.bot.id}`, text: s.bot.name }),
       s.check && s.check.at && !s.check.ok ? el('span', { class: 'tag bad', text: t('standings.checkfailed') }) : null),
     el('td', { class: 'num pts' }, el('span', { class: 'v', text: points(s.points) }), tieTag(s, st[i + 1])),
+    swiss ? el('td', { class: 'num bh', text: points(s.buchholz) }) : null,
     el('td', { class: 'num', text: s.games }),
     el('td', { class: 'num w', text: s.wins }),
     el('td', { class: 'num d', text: s.draws }),
@@ -303,12 +319,13 @@ function standingsTable(tid, st) {
         el('i', { class: 'band', style: { left: `${pos(s.rating_low)}%`, width: `${pos(s.rating_high) - pos(s.rating_low)}%` } }),
         el('i', { class: 'dot', style: { left: `${pos(s.rating)}%` } }))))));
   // A phone shows a bot a block: each number says its column.
-  const heads = [null, null, 'points', 'games', 'w', 'd', 'l', 'beaten', 'timeouts', 'crashes', 'illegal', 'rating'];
+  const heads = [null, null, 'points', swiss && 'buchholz', 'games', 'w', 'd', 'l', 'beaten', 'timeouts', 'crashes', 'illegal', 'rating'].filter((h) => h !== false);
   for (const tr of rows) [...tr.children].forEach((td, i) => { if (heads[i]) td.dataset.h = t('col.' + heads[i]); });
   return el('table', { class: 'standings' },
     el('thead', {},
       el('tr', {}, el('th', { rowspan: 2, text: t('col.rank') }), el('th', { rowspan: 2, class: 'name', text: t('col.bot') }),
-        el('th', { rowspan: 2, text: t('col.points') }), el('th', { rowspan: 2, text: t('col.games') }),
+        el('th', { rowspan: 2, text: t('col.points') }), swiss ? el('th', { rowspan: 2, class: 'bh', text: t('col.buchholz') }) : null,
+        el('th', { rowspan: 2, text: t('col.games') }),
         el('th', { rowspan: 2, class: 'w', text: t('col.w') }), el('th', { rowspan: 2, class: 'd', text: t('col.d') }),
         el('th', { rowspan: 2, class: 'l', text: t('col.l') }), el('th', { rowspan: 2, text: t('col.beaten') }),
         el('th', { colspan: 3, class: 'group', text: t('col.faults') }), el('th', { rowspan: 2, class: 'rating', text: t('col.rating') })),
@@ -317,6 +334,8 @@ function standingsTable(tid, st) {
 }
 
 async function viewStandings([tid], q) {
+  const info = await getJSON(`/api/t/${tid}/info.json`);
+  const swiss = info.format === 'swiss';
   const box = el('div', { class: 'fit' });
   const exports = el('span', { class: 'exports' }, t('export'), ' ',
     el('a', { href: `/api/t/${tid}/standings.csv`, download: '' , text: `${t('export.standings')} CSV` }), ' · ',
@@ -324,12 +343,12 @@ async function viewStandings([tid], q) {
     el('a', { href: `/api/t/${tid}/games.csv`, download: '', text: `${t('export.games')} CSV` }), ' · ',
     el('a', { href: `/api/t/${tid}/games.json`, target: '_blank', text: `${t('export.games')} JSON` }));
   const node = el('section', { class: 'page standings-view' }, box,
-    el('footer', { class: 'note' }, el('span', { text: t('standings.order') }), ' ', exports));
+    el('footer', { class: 'note' }, el('span', { text: t(swiss ? 'standings.order.swiss' : 'standings.order') }), ' ', exports));
   let n = 0;
   const load = async () => {
     const st = await getJSON(`/api/t/${tid}/standings.json${schemeQuery(q)}`);
     n = st.length;
-    fill(box, st.length ? standingsTable(tid, st) : el('p', { class: 'message', text: t('empty.games') }));
+    fill(box, st.length ? standingsTable(tid, st, swiss) : el('p', { class: 'message', text: t('empty.games') }));
     fitRows(box, n + 1);
   };
   await load();
@@ -363,6 +382,32 @@ function crossTable(tid, ct) {
   return table;
 }
 
+// swissCross is the crosstable of a swiss tournament: bots meet a few
+// others, so a row lists its pairings only, a column a round (the
+// opponent's number and the row bot's points), then its total.
+function swissCross(tid, ct) {
+  const rounds = ct.rounds[0]?.length || 0;
+  const head = el('tr', {}, el('th', { class: 'rk' }), el('th', { class: 'nm' }),
+    Array.from({ length: rounds }, (_, r) => el('th', { class: 'colh', text: t('cross.round', { n: r + 1 }) })),
+    el('th', { class: 'total', text: t('col.total') }));
+  const rows = ct.bots.map((b, i) => el('tr', { dataset: { bot: b.id } },
+    el('th', { class: 'rk', text: i + 1 }),
+    el('th', { class: 'nm' }, el('a', { href: `/t/${tid}/bot/${b.id}`, text: b.name })),
+    ct.rounds[i].map((c) => {
+      if (!c) return el('td', { class: 'none' });
+      if (c.bye) return el('td', { class: 'cell bye win', text: `${t('cross.bye')} ${points(c.record.points)}` });
+      const o = ct.bots[c.opp], rec = c.record;
+      const res = rec.points > rec.against ? 'win' : rec.points < rec.against ? 'loss' : 'draw';
+      return el('td', { class: `cell ${res}`, dataset: { row: b.id, col: o.id } },
+        el('a', { href: `/t/${tid}/pair/${b.id}/${o.id}`, title: `${b.name} – ${o.name}: ${rec.wins} ${t('col.w')} · ${rec.draws} ${t('col.d')} · ${rec.losses} ${t('col.l')}`,
+          text: `${c.opp + 1} · ${points(rec.points)}` }));
+    }),
+    el('td', { class: 'total', text: points(b.points) })));
+  const table = el('table', { class: 'cross swiss' }, el('thead', {}, head), el('tbody', {}, rows));
+  table.style.setProperty('--n', rounds);
+  return table;
+}
+
 // gameMarks are a crosstable cell's games, TCEC-like: one mark a game, the
 // row bot's points in the scheme (1, ½, 0 or 3, 1, 0), each opening its
 // replay.
@@ -382,12 +427,14 @@ function fitCross(box, n) {
 
 async function viewCrosstable([tid], q) {
   const box = el('div', { class: 'fit' });
-  const node = el('section', { class: 'page cross-view' }, box, el('footer', { class: 'note', text: t('crosstable.help') }));
+  const help = el('footer', { class: 'note', text: t('crosstable.help') });
+  const node = el('section', { class: 'page cross-view' }, box, help);
   let n = 0;
   const load = async () => {
     const ct = await getJSON(`/api/t/${tid}/crosstable.json${schemeQuery(q)}`);
-    n = ct.bots.length;
-    fill(box, n ? crossTable(tid, ct) : el('p', { class: 'message', text: t('empty.games') }));
+    n = ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length;
+    help.textContent = t(ct.rounds ? 'crosstable.help.swiss' : 'crosstable.help');
+    fill(box, !ct.bots.length ? el('p', { class: 'message', text: t('empty.games') }) : ct.rounds ? swissCross(tid, ct) : crossTable(tid, ct));
     fitCross(box, n);
   };
   await load();
@@ -426,7 +473,7 @@ async function viewPair([tid, a, b], q) {
   const p = await getJSON(`/api/t/${tid}/pair/${a}/${b}/info.json${schemeQuery(q)}`);
   // Each game's result and points are the pairing's own, as the standings
   // count them.
-  const res = new Map(p.record.results.map((r) => [r.id, r]));
+  const res = new Map((p.record.results || []).map((r) => [r.id, r]));
   const cls = { W: 'win', D: 'draw', L: 'loss' };
   const node = el('section', { class: 'page pair-view' },
     el('h1', {}, el('a', { href: `/t/${tid}/bot/${a}`, text: p.a.name }), ` ${points(p.record.points)} – ${points(p.record.against)} `,
@@ -575,12 +622,13 @@ async function viewSchedule([tid]) {
   const snap = await getJSON(`/api/t/${tid}/live.json`);
   const playing = el('div', { class: 'games playing' });
   const tocome = el('p', { class: 'tocome' });
+  const rounds = el('p', { class: 'rounds' });
   const done = el('div', { class: 'games done' });
   const nPlaying = el('span', { class: 'count' });
   const nDone = el('span', { class: 'count' });
   const node = el('section', { class: 'page schedule-view' },
     el('h2', {}, t('schedule.playing'), ' ', nPlaying), playing,
-    el('h2', {}, t('schedule.tocome')), tocome, el('p', { class: 'dim', text: t('schedule.tocome.note') }),
+    el('h2', {}, t('schedule.tocome')), rounds, tocome, el('p', { class: 'dim', text: t('schedule.tocome.note') }),
     el('h2', {}, t('schedule.done'), ' ', nDone), done);
   const update = (s) => {
     const live = s.live;
@@ -591,8 +639,18 @@ async function viewSchedule([tid]) {
     tocome.textContent = left ? tn('schedule.tocome.n', left) : t('schedule.tocome.none');
   };
   const loadDone = async () => {
-    const gs = await getJSON(`/api/t/${tid}/games.json`);
+    const [gs, info] = await Promise.all([getJSON(`/api/t/${tid}/games.json`), getJSON(`/api/t/${tid}/info.json`)]);
     nDone.textContent = `(${gs.length})`;
+    // Rounds planned and played: a round is played when all its games
+    // are (a swiss round is planned from the ones before it).
+    const per = info.rounds ? info.planned / info.rounds : 0, count = {};
+    for (const g of gs) count[g.round] = (count[g.round] || 0) + 1;
+    let played = 0;
+    for (let r = 1; r <= info.rounds && per && count[r] >= per; r++) played = r;
+    rounds.dataset.played = played;
+    rounds.dataset.rounds = info.rounds;
+    rounds.textContent = !info.rounds ? '' : played >= info.rounds ? t('schedule.rounds.done', { rounds: info.rounds })
+      : t('schedule.rounds', { round: played + 1, rounds: info.rounds, played });
     fill(done, gs.length ? gs.slice().reverse().map((g) => gameRow(g)) : el('p', { class: 'message', text: t('empty.games') }));
   };
   update(snap);
@@ -768,7 +826,7 @@ async function decisiveGame(tid, st) {
 
 async function viewShow([tid], q) {
   // A tournament not recorded yet is waited for, as the other pages do.
-  await getJSON(`/api/t/${tid}/info.json`);
+  const swiss = (await getJSON(`/api/t/${tid}/info.json`)).format === 'swiss';
   const dwell = (+q.get('dwell') || 15) * 1000;
   const replayMs = (+q.get('replay') || 40) * 1000;
   const stop = new AbortController();
@@ -794,14 +852,14 @@ async function viewShow([tid], q) {
   const stages = {
     podium: async (st) => { put('podium', t('show.podium'), podium(st)); await sleep(dwell, stop.signal); },
     standings: async (st) => {
-      const box = el('div', { class: 'fit' }, standingsTable(tid, st));
+      const box = el('div', { class: 'fit' }, standingsTable(tid, st, swiss));
       put('standings', t('show.standings'), box, () => fitRows(box, st.length + 1, { max: 80 }));
       await sleep(dwell, stop.signal);
     },
     crosstable: async () => {
       const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
-      const box = el('div', { class: 'fit' }, crossTable(tid, ct));
-      put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.bots.length));
+      const box = el('div', { class: 'fit' }, ct.rounds ? swissCross(tid, ct) : crossTable(tid, ct));
+      put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length));
       await sleep(dwell, stop.signal);
     },
     live: async (st) => {
