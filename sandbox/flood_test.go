@@ -34,7 +34,7 @@ func TestFloodStaysInContainer(t *testing.T) {
 			lim := limits(2 * time.Second)
 			judge, engine := judgeCPU(t), engineCPU(t)
 			s := start(t, d, bot, lim)
-			wantFault(t, ask(t, s, virusRequest("player_1", "")), fault.Timeout, "no answer within 2s")
+			wantFault(t, ask(t, s, virusRequest("player_1", "")), fault.Timeout, "used more than 2s of CPU time")
 			log := closedLog(t, s)
 			t.Logf("CPU for one flooded move: judge %v, dockerd and containerd %v", judgeCPU(t)-judge, engineCPU(t)-engine)
 			if got := sandbox.Received(s); got > int64(lim.Log+protocol) {
