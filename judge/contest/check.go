@@ -16,7 +16,9 @@ type CheckResult struct {
 	Verdict fault.Kind
 	Detail  string // the rules' reason and the bot's own error text
 	Log     string
+	// Elapsed and CPU are the first answer's times, as Step has them.
 	Elapsed time.Duration
+	CPU     *time.Duration
 }
 
 // Check starts a bot in the first seat of a fresh game with as few seats as
@@ -65,6 +67,10 @@ func Check(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sa
 				continue
 			}
 			res.Elapsed, res.Log = reply.Elapsed, s.Log()
+			if reply.Metered {
+				cpu := reply.CPU
+				res.CPU = &cpu
+			}
 			if m.Verdict != fault.None {
 				res.OK, res.Verdict = false, m.Verdict
 				res.Detail = joinDetail(m.Reason, reply.Detail)

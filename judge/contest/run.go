@@ -479,7 +479,7 @@ func record(tid int64, p Planned, players []results.Player, played Played, cfg C
 }
 
 func moveRecord(st Step) results.Move {
-	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: st.Verdict, Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed}
+	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: st.Verdict, Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed, CPU: st.CPU}
 }
 
 // liveWriter keeps a game-in-progress row up to date for a screen running in
