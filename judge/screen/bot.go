@@ -34,7 +34,7 @@ type BotGame struct {
 	Answers int `json:"answers"`
 	// Thinking is the bot's time over the game, and its slowest answer's.
 	Thinking Thinking `json:"thinking"`
-	Faults  []Fault `json:"faults"`
+	Faults   []Fault  `json:"faults"`
 	// Log is what the bot printed during the game (a traceback included).
 	Log string `json:"log"`
 }
@@ -45,12 +45,12 @@ type BotGame struct {
 type Fault struct {
 	// N is the index of the move in the game, Own the number of the bot's
 	// own answer (1 is its first), of the first of them.
-	N         int        `json:"n"`
-	Own       int        `json:"own"`
-	Count     int        `json:"count"`
-	Verdict   fault.Kind `json:"verdict"`
-	Reason    string     `json:"reason"`
-	Detail    string     `json:"detail,omitempty"`
+	N       int        `json:"n"`
+	Own     int        `json:"own"`
+	Count   int        `json:"count"`
+	Verdict fault.Kind `json:"verdict"`
+	Reason  string     `json:"reason"`
+	Detail  string     `json:"detail,omitempty"`
 	Time
 }
 
