@@ -356,8 +356,8 @@ class Meter:
     def detail(self):
         """Why the move timed out, in the author's words."""
         if self.ended == "wall":
-            return ("no answer within %gs of wall time (twice the limit), with %.2fs of CPU used:"
-                    " the bot was waiting or sleeping, not computing" % (2 * self.limit, self.charge()))
+            return ("no answer within %gs of wall time (twice the limit), having used %.2fs of CPU:"
+                    " a bot that waits or sleeps is stopped there" % (2 * self.limit, self.charge()))
         return "used more than %gs of CPU time (the move's limit); the bot's processes and threads all count, between its moves too" % self.limit
 
 

@@ -80,8 +80,8 @@ var hostileCases = []hostileCase{
 	{game: "battleships", file: "memory_hog.py", verdicts: faults(fault.OOM), words: []string{"out of memory"}},
 	{game: "virus", file: "busy_loop.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
 	{game: "battleships", file: "busy_loop.js", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
-	{game: "virus", file: "sleep_past_limit.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "waiting or sleeping"}},
-	{game: "battleships", file: "sleep_past_limit.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "waiting or sleeping"}},
+	{game: "virus", file: "sleep_past_limit.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "waits or sleeps"}},
+	{game: "battleships", file: "sleep_past_limit.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "waits or sleeps"}},
 	{game: "virus", file: "ignore_sigterm.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "could not be interrupted", "restarted"}},
 	{game: "battleships", file: "ignore_sigterm.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
 	// Thinking on another's time, or on many threads at once (SPEC §5).
