@@ -6,7 +6,10 @@ stdout, which it moves to private descriptors before any bot code runs:
 
   judge -> harness  {"id": n, "request": <json>}
   harness -> judge  {"ready": true} once, or {"ready": false, "fault": f, "detail": d}
-                    then {"id": n, "value": <json>} or {"id": n, "fault": f, "detail": d}
+                    then {"id": n, "cpu": s, "value": <json>} or {"id": n, "cpu": s, "fault": f, "detail": d}
+
+Every answer says in "cpu" the seconds of CPU its move was charged (see
+Meter): the container's, from the previous answer to this one.
 
 The judge writes the request exactly as '{"id":n,"request":' + text + '}' so
 that program bots receive the judge's text untouched. Everything a bot writes

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -307,7 +308,7 @@ func (s *session) tally(in *instance, m message) {
 func (s *session) answer(msg message, r Reply) Reply {
 	var cpu float64
 	if json.Unmarshal(msg["cpu"], &cpu) == nil && cpu >= 0 {
-		r.CPU, r.Metered = time.Duration(cpu*float64(time.Second)), true
+		r.CPU, r.Metered = time.Duration(math.Round(cpu*float64(time.Second))), true
 	}
 	if msg["fault"] != nil {
 		r.Fault, r.Detail = msg.fault()
