@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"botjudge/judge/bench"
@@ -19,11 +21,21 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&sz.Workers, "workers", 0, "games played at once in the tournaments (0: the judge's default)")
 	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
 	quick := fs.Bool("quick", false, "a small run (about a minute): the figures are rough")
+	only := fs.String("only", "", "run these parts only, comma-separated: "+strings.Join(bench.Parts, ", "))
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("no arguments expected, got %q", fs.Args())
+	}
+	var parts []string
+	if *only != "" {
+		parts = strings.Split(*only, ",")
+		for _, p := range parts {
+			if !slices.Contains(bench.Parts, p) {
+				return usagef("unknown part %q in --only: use %s", p, strings.Join(bench.Parts, ", "))
+			}
+		}
 	}
 	if *quick {
 		sz = quickSizes(sz)
@@ -46,6 +58,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Plain:     bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
 		Sizes:     sz,
 		Log:       stderr,
+		Only:      parts,
 	})
 	if err != nil {
 		return err

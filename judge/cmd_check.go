@@ -66,7 +66,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		printLog(stdout, res.Log)
 		return fmt.Errorf("%s is not ready", seat.Name)
 	}
-	fmt.Fprintf(stdout, "First answer accepted in %s. Now a whole game against itself...\n", res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "First answer accepted: it %s. Now a whole game against itself...\n", took(res.CPU, res.Elapsed))
 	played := rep.Game
 	for i, st := range rep.Faults {
 		if i < 5 {
@@ -80,7 +80,10 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if played.Stopped {
 		end = fmt.Sprintf("Stopped after %d moves, before the end of the game: enough to try every kind of turn", len(played.Steps))
 	}
-	fmt.Fprintf(stdout, "%s. Slowest answer %s.\n", end, rep.Slowest.Round(time.Millisecond))
+	if rep.Slowest != nil {
+		end += fmt.Sprintf(". Its slowest answer %s", took(rep.Slowest.CPU, rep.Slowest.Elapsed))
+	}
+	fmt.Fprintf(stdout, "%s.\n", end)
 	printLog(stdout, played.Logs[0])
 	if len(rep.Faults) > 0 {
 		return fmt.Errorf("%s made %d faults in one game: fix them before the tournament", seat.Name, len(rep.Faults))
@@ -96,4 +99,23 @@ func printLog(w io.Writer, log string) {
 		return
 	}
 	fmt.Fprintf(w, "What your bot printed (its log):\n  %s\n", indent(log))
+}
+
+// took says how long an answer took, as the judge charged it: CPU time
+// beside wall time in a sandbox (SPEC §5), wall time alone for a bot
+// reached by URL.
+func took(cpu *time.Duration, wall time.Duration) string {
+	if cpu == nil {
+		return fmt.Sprintf("took %s", seconds(wall))
+	}
+	return fmt.Sprintf("took %s of CPU, %s of wall time", seconds(*cpu), seconds(wall))
+}
+
+// seconds writes a time as a student reads it: milliseconds under one
+// second, tenths of seconds above.
+func seconds(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
+	}
+	return fmt.Sprintf("%.1f s", d.Seconds())
 }

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"botjudge/games"
 	"botjudge/games/fault"
@@ -101,9 +100,9 @@ func stagedSeat(path string, r games.Rules, db string, urlBots bool) (contest.Se
 }
 
 func stepText(st contest.Step) string {
-	t := fmt.Sprintf("answered %s in %.1f ms", compact(st.Answer), float64(st.Elapsed.Microseconds())/1000)
+	t := fmt.Sprintf("answered %s, %s", compact(st.Answer), took(st.CPU, st.Elapsed))
 	if st.Verdict != fault.None {
-		t = fmt.Sprintf("%s after %s: %s", strings.ToUpper(string(st.Verdict)), st.Elapsed.Round(time.Millisecond), oneLine(st.Reason))
+		t = fmt.Sprintf("%s, %s: %s", strings.ToUpper(string(st.Verdict)), took(st.CPU, st.Elapsed), oneLine(st.Reason))
 	} else if st.Reason != "" {
 		t += " (" + st.Reason + ")"
 	}

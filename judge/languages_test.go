@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -34,8 +35,13 @@ func TestCheckInterpretedLanguages(t *testing.T) {
 			writeFile(t, dst, string(b), 0o644)
 		}
 		code, stdout, stderr := judge(t, "check", "--db", db, dst)
-		if code != 0 || !strings.Contains(stdout, "READY: "+bot.name+" played a whole game") {
+		if code != 0 || !strings.Contains(stdout, "READY: "+bot.name+" played a whole game") ||
+			!checkTimes.MatchString(stdout) || !strings.Contains(stdout, "Its slowest answer took ") {
 			t.Errorf("%s: exit %d\nstdout:\n%s\nstderr:\n%s", bot.path, code, stdout, stderr)
 		}
 	}
 }
+
+// checkTimes is how `judge check` gives a sandboxed answer's times: what
+// it was charged, CPU, beside its wall time.
+var checkTimes = regexp.MustCompile(`First answer accepted: it took \d+(\.\d)? m?s of CPU, \d+(\.\d)? m?s of wall time\.`)

@@ -45,11 +45,11 @@ func addSandbox(fs *flag.FlagSet, c *common) {
 	fs.StringVar(&c.sandboxKind, "sandbox", "docker", "where bots run: docker, or none (UNSAFE: plain processes with your rights, for testing your own bot)")
 	fs.Var(&c.engines, "engine", "Docker engine `address` to play on (unix:///..., tcp://host:2376), repeatable or comma-separated; default: $"+enginesEnv+", else DOCKER_HOST or the default socket")
 	fs.BoolVar(&c.urlBots, "allow-url-bots", false, "let bots reached by URL (name.url files) play: NOT sandboxed, the judge POSTs to whatever address they name")
-	fs.DurationVar(&c.limits.Move, "move-limit", c.limits.Move, "wall-clock `time` per move")
+	fs.DurationVar(&c.limits.Move, "move-limit", c.limits.Move, "CPU `time` per move (bots by URL: wall-clock time); a move also ends at twice it in wall-clock time")
 	fs.DurationVar(&c.limits.Startup, "startup-limit", c.limits.Startup, "`time` for a bot to start (e.g. to import a Python module)")
 	fs.Int64Var(&c.limits.Memory, "memory", c.limits.Memory, "memory per bot in `bytes`, swap included")
 	fs.IntVar(&c.policy.GiveUp, "give-up", c.policy.GiveUp, "stop asking a bot for the rest of a game after this many timeouts in a row (0: never)")
-	fs.DurationVar(&c.policy.Budget, "budget", 0, "a bot's whole answer `time` per game, chess-clock style (0: none, only the move limit)")
+	fs.DurationVar(&c.policy.Budget, "budget", 0, "a bot's whole charged `time` per game (CPU, as each move), chess-clock style (0: none, only the move limit)")
 }
 
 // Bounds of the flags, so that a mistake gets one line before anything is

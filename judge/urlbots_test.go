@@ -105,7 +105,9 @@ func TestCheckAndPlayURLBot(t *testing.T) {
 	db := filepath.Join(root, "j.db")
 	dir := filepath.Join(root, "submissions", "battleships")
 	code, stdout, stderr := judge(t, "check", "--db", db, "--sandbox", "none", "--allow-url-bots", filepath.Join(dir, "alice.url"))
-	if code != 0 || !strings.Contains(stdout, "READY: alice played a whole game without a fault.") {
+	// A bot reached by URL is charged wall time: there is no CPU to show.
+	if code != 0 || !strings.Contains(stdout, "READY: alice played a whole game without a fault.") ||
+		!strings.Contains(stdout, "First answer accepted: it took ") || strings.Contains(stdout, "of CPU") {
 		t.Errorf("judge check alice.url: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, _ = judge(t, "check", "--db", db, "--sandbox", "none", "--allow-url-bots", filepath.Join(dir, "down.url"))

@@ -41,9 +41,11 @@ func checkText(c Check) string {
 	return c.Verdict
 }
 
-// WriteGamesCSV writes one line per game: the game's columns, then five
+// WriteGamesCSV writes one line per game: the game's columns, then seven
 // columns per seat (seatN_bot, seatN_sha256, seatN_rank, seatN_score,
-// seatN_faults, N from 1) for as many seats as the widest game has.
+// seatN_faults, seatN_charged_s, seatN_wall_s, N from 1) for as many seats
+// as the widest game has. A time is empty in games recorded before times
+// were kept per seat.
 func WriteGamesCSV(w io.Writer, gs []Game) error {
 	seats := 0
 	for _, g := range gs {
@@ -51,7 +53,7 @@ func WriteGamesCSV(w io.Writer, gs []Game) error {
 	}
 	header := []string{"id", "key", "round", "seed", "reason", "started", "finished", "image"}
 	for n := 1; n <= seats; n++ {
-		for _, col := range []string{"bot", "sha256", "rank", "score", "faults"} {
+		for _, col := range []string{"bot", "sha256", "rank", "score", "faults", "charged_s", "wall_s"} {
 			header = append(header, fmt.Sprintf("seat%d_%s", n, col))
 		}
 	}
@@ -62,16 +64,25 @@ func WriteGamesCSV(w io.Writer, gs []Game) error {
 			g.Reason, timeText(g.Started), timeText(g.Finished), g.Image}
 		for n := range seats {
 			if n >= len(g.Players) {
-				line = append(line, "", "", "", "", "")
+				line = append(line, "", "", "", "", "", "", "")
 				continue
 			}
 			p := g.Players[n]
-			line = append(line, p.Name, p.SHA256, strconv.Itoa(p.Rank), strconv.Itoa(p.Score), strconv.Itoa(p.Faults))
+			line = append(line, p.Name, p.SHA256, strconv.Itoa(p.Rank), strconv.Itoa(p.Score), strconv.Itoa(p.Faults),
+				seconds(p.Charged), seconds(p.Wall))
 		}
 		cw.Write(line)
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// seconds writes a duration in seconds to the millisecond; unknown is empty.
+func seconds(d *time.Duration) string {
+	if d == nil {
+		return ""
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
 }
 
 func num(x float64) string {

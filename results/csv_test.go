@@ -47,12 +47,14 @@ func TestWriteStandingsCSV(t *testing.T) {
 
 func TestWriteGamesCSV(t *testing.T) {
 	start := time.Date(2025, 3, 1, 10, 0, 0, 0, time.UTC)
+	// beta's game was recorded before times were kept per seat.
+	charged, wall := 2345*time.Millisecond, 2901*time.Millisecond
 	gs := []results.Game{{
 		ID: 1, Key: "virus/alpha-beta/1", Round: 1, Seed: -5, Reason: "board full", Image: "sha256:abc",
 		Started: start, Finished: start.Add(1500 * time.Millisecond),
 		Outcome: json.RawMessage(`{"rank":[1,2]}`),
 		Players: []results.Player{
-			{Seat: 0, Name: "alpha", SHA256: "aa", Rank: 1, Score: 40, Faults: 0},
+			{Seat: 0, Name: "alpha", SHA256: "aa", Rank: 1, Score: 40, Faults: 0, Charged: &charged, Wall: &wall},
 			{Seat: 1, Name: "beta, the second", SHA256: "bb", Rank: 2, Score: 24, Faults: 3},
 		},
 	}, {

@@ -58,6 +58,11 @@ type Player struct {
 	Log string `json:"log,omitempty"`
 	// Restarts counts the times the bot had to be started afresh mid-game.
 	Restarts int `json:"restarts"`
+	// Charged and Wall are the bot's time over the game's moves: what it
+	// was charged (Move.Charged) and its wall-clock time. SaveGame counts
+	// them from the moves; they are null in games recorded before.
+	Charged *time.Duration `json:"charged_ns"`
+	Wall    *time.Duration `json:"wall_ns"`
 }
 
 // Move is one applied answer. Ply is the step of the game; seats that answer
@@ -70,7 +75,21 @@ type Move struct {
 	Reason  string          `json:"reason,omitempty"`
 	Detail  string          `json:"detail,omitempty"`
 	Event   json.RawMessage `json:"event,omitempty"`
-	Elapsed time.Duration   `json:"elapsed_ns"`
+	// Elapsed is the answer's wall-clock time.
+	Elapsed time.Duration `json:"elapsed_ns"`
+	// CPU is the CPU time the answer was charged (SPEC §5); null when it
+	// was charged its wall-clock time: a bot reached by URL, or a record
+	// from before CPU was measured.
+	CPU *time.Duration `json:"cpu_ns"`
+}
+
+// Charged is the time the answer counted against the bot's limit: its
+// CPU when it was measured, else its wall-clock time.
+func (m Move) Charged() time.Duration {
+	if m.CPU != nil {
+		return *m.CPU
+	}
+	return m.Elapsed
 }
 
 // SaveGame stores a finished game with its players and moves in one
@@ -84,8 +103,11 @@ func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
 	for i := range faults {
 		faults[i] = map[fault.Class]int{}
 	}
+	charged, wall := make([]time.Duration, len(g.Players)), make([]time.Duration, len(g.Players))
 	for _, m := range g.Moves {
 		faults[m.Seat][m.Verdict.Class()]++
+		charged[m.Seat] += m.Charged()
+		wall[m.Seat] += m.Elapsed
 	}
 	var id int64
 	err := d.tx(ctx, func(tx *sql.Tx) error {
@@ -109,9 +131,10 @@ func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
 		}
 		for i, p := range g.Players {
 			f := faults[i]
-			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, bot_id, rank, score, timeouts, crashes, illegal, restarts)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				id, p.Seat, p.BotID, p.Rank, p.Score, f[fault.TimeoutClass], f[fault.CrashClass], f[fault.IllegalClass], p.Restarts); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, bot_id, rank, score, timeouts, crashes, illegal, restarts, charged, wall)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, p.Seat, p.BotID, p.Rank, p.Score, f[fault.TimeoutClass], f[fault.CrashClass], f[fault.IllegalClass], p.Restarts,
+				int64(charged[i]), int64(wall[i])); err != nil {
 				return err
 			}
 			if p.Log != "" {
@@ -121,15 +144,15 @@ func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
 			}
 		}
 		if len(g.Moves) > 0 {
-			stmt, err := tx.PrepareContext(ctx, `INSERT INTO moves (game_id, n, ply, seat, answer, verdict, reason, detail, event, elapsed)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+			stmt, err := tx.PrepareContext(ctx, `INSERT INTO moves (game_id, n, ply, seat, answer, verdict, reason, detail, event, elapsed, cpu)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 			if err != nil {
 				return err
 			}
 			defer stmt.Close()
 			for n, m := range g.Moves {
 				if _, err := stmt.ExecContext(ctx, id, n, m.Ply, m.Seat, jsonArg(m.Answer), m.Verdict, m.Reason, m.Detail,
-					jsonArg(m.Event), int64(m.Elapsed)); err != nil {
+					jsonArg(m.Event), int64(m.Elapsed), nullDuration(m.CPU)); err != nil {
 					return err
 				}
 			}
@@ -216,7 +239,7 @@ type GameFilter struct {
 const gameColumns = `g.id, g.tournament_id, g.key, g.round, g.seed, g.reason, g.outcome, g.started, g.finished, g.image, g.limits`
 
 // playerColumns leave the log out: lists never show it.
-const playerColumns = `p.seat, p.bot_id, b.name, b.sha256, p.rank, p.score, p.timeouts, p.crashes, p.illegal, p.restarts`
+const playerColumns = `p.seat, p.bot_id, b.name, b.sha256, p.rank, p.score, p.timeouts, p.crashes, p.illegal, p.restarts, p.charged, p.wall`
 
 // scanGame scans gameColumns followed by extra destinations.
 func scanGame(row interface{ Scan(...any) error }, extra ...any) (Game, error) {
@@ -236,7 +259,22 @@ func scanGame(row interface{ Scan(...any) error }, extra ...any) (Game, error) {
 }
 
 func playerDest(p *Player) []any {
-	return []any{&p.Seat, &p.BotID, &p.Name, &p.SHA256, &p.Rank, &p.Score, &p.Timeouts, &p.Crashes, &p.Illegal, &p.Restarts}
+	return []any{&p.Seat, &p.BotID, &p.Name, &p.SHA256, &p.Rank, &p.Score, &p.Timeouts, &p.Crashes, &p.Illegal, &p.Restarts,
+		durationDest{&p.Charged}, durationDest{&p.Wall}}
+}
+
+// durationDest scans a duration that may be NULL (unknown) into *d.
+type durationDest struct{ d **time.Duration }
+
+func (s durationDest) Scan(v any) error {
+	*s.d = nil
+	var n sql.NullInt64
+	if err := n.Scan(v); err != nil || !n.Valid {
+		return err
+	}
+	d := time.Duration(n.Int64)
+	*s.d = &d
+	return nil
 }
 
 // listed keeps the games of tournament ?1 that Games lists and CountGames
@@ -351,7 +389,7 @@ func (d *DB) players(ctx context.Context, gameID int64) ([]Player, error) {
 }
 
 func (d *DB) moves(ctx context.Context, gameID int64) ([]Move, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT ply, seat, answer, verdict, reason, detail, event, elapsed
+	rows, err := d.db.QueryContext(ctx, `SELECT ply, seat, answer, verdict, reason, detail, event, elapsed, cpu
 		FROM moves WHERE game_id = ? ORDER BY n`, gameID)
 	if err != nil {
 		return nil, err
@@ -362,7 +400,7 @@ func (d *DB) moves(ctx context.Context, gameID int64) ([]Move, error) {
 		var m Move
 		var answer, event []byte
 		var elapsed int64
-		if err := rows.Scan(&m.Ply, &m.Seat, &answer, &m.Verdict, &m.Reason, &m.Detail, &event, &elapsed); err != nil {
+		if err := rows.Scan(&m.Ply, &m.Seat, &answer, &m.Verdict, &m.Reason, &m.Detail, &event, &elapsed, durationDest{&m.CPU}); err != nil {
 			return nil, err
 		}
 		m.Answer, m.Event, m.Elapsed = toJSON(answer), toJSON(event), time.Duration(elapsed)

@@ -235,6 +235,14 @@ func fromUnixNano(n sql.NullInt64) time.Time {
 	return time.Unix(0, n.Int64).UTC()
 }
 
+// nullDuration stores a duration that may be unknown (nil) as NULL.
+func nullDuration(d *time.Duration) any {
+	if d == nil {
+		return nil
+	}
+	return int64(*d)
+}
+
 // jsonArg stores JSON as TEXT (a []byte would be stored as a BLOB, which
 // SQLite's JSON functions take for its binary JSONB format); empty is NULL.
 func jsonArg(raw json.RawMessage) any {

@@ -402,8 +402,10 @@ func TestSaveGameRoundTripAndDuplicate(t *testing.T) {
 	a := mustBot(t, d, "virus", "alpha", "aa")
 	b := mustBot(t, d, "virus", "beta", "bb")
 	tour := mustTournament(t, d, "virus", a, b)
+	cpu := 1200 * time.Microsecond
 	moves := []results.Move{
-		{Ply: 0, Seat: 0, Answer: json.RawMessage(`[1,2]`), Event: json.RawMessage(`{"flipped":3}`), Elapsed: 1500 * time.Microsecond},
+		{Ply: 0, Seat: 0, Answer: json.RawMessage(`[1,2]`), Event: json.RawMessage(`{"flipped":3}`), Elapsed: 1500 * time.Microsecond, CPU: &cpu},
+		// Charged its wall time: a bot reached by URL.
 		{Ply: 1, Seat: 1, Verdict: "timeout", Reason: "no answer", Detail: "10s", Elapsed: 10 * time.Second},
 		{Ply: 2, Seat: 0, Answer: json.RawMessage(`"x"`), Verdict: "malformed", Reason: "not a move"},
 		{Ply: 3, Seat: 1, Verdict: "oom", Detail: "killed"},
@@ -423,9 +425,12 @@ func TestSaveGameRoundTripAndDuplicate(t *testing.T) {
 	}
 	want := g
 	want.ID = id
+	dur := func(d time.Duration) *time.Duration { return &d }
 	want.Players = []results.Player{
-		{Seat: 0, BotID: a.ID, Name: "alpha", SHA256: "aa", Rank: 1, Score: 10, Faults: 2, Illegal: 2, Log: "log of alpha", Restarts: 1},
-		{Seat: 1, BotID: b.ID, Name: "beta", SHA256: "bb", Rank: 2, Score: 3, Faults: 3, Timeouts: 1, Crashes: 2, Log: "log of beta"},
+		{Seat: 0, BotID: a.ID, Name: "alpha", SHA256: "aa", Rank: 1, Score: 10, Faults: 2, Illegal: 2, Log: "log of alpha", Restarts: 1,
+			Charged: dur(cpu), Wall: dur(1500 * time.Microsecond)},
+		{Seat: 1, BotID: b.ID, Name: "beta", SHA256: "bb", Rank: 2, Score: 3, Faults: 3, Timeouts: 1, Crashes: 2, Log: "log of beta",
+			Charged: dur(10 * time.Second), Wall: dur(10 * time.Second)},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Game(%d)\n got %+v\nwant %+v", id, got, want)
@@ -825,5 +830,50 @@ func TestWriterProcess(t *testing.T) {
 	for k := range writerGames {
 		mustSave(t, d, duel(tour, fmt.Sprintf("g%02d", k), entries[0].Bot, entries[1].Bot, 1+k%2, 2-k%2, moves...))
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// A database from before CPU time was measured opens, and its games read
+// with their wall-clock times and no CPU (unknown, not zero).
+func TestMigrateCPUTime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.db")
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{`CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`}
+	for i, name := range []string{"0001_init.sql", "0002_run_settings.sql", "0003_live_last_step.sql"} {
+		script, err := os.ReadFile("migrations/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmts = append(stmts, string(script), fmt.Sprintf(`INSERT INTO schema_version VALUES (%d, '%s', 0)`, i+1, name))
+	}
+	stmts = append(stmts,
+		`INSERT INTO bots (id, game, name, sha256, path, added) VALUES (1, 'virus', 'alpha', 'aa', 'virus/alpha.py', 0), (2, 'virus', 'beta', 'bb', 'virus/beta.py', 0)`,
+		`INSERT INTO tournaments (id, game, seed, settings, created) VALUES (1, 'virus', 1, '{}', 0)`,
+		`INSERT INTO entries (tournament_id, bot_id) VALUES (1, 1), (1, 2)`,
+		`INSERT INTO games (id, tournament_id, key, round, seed, reason, image) VALUES (1, 1, 'k', 1, 1, 'board full', '')`,
+		`INSERT INTO players (game_id, seat, bot_id, rank, score, timeouts, crashes, illegal, restarts) VALUES (1, 0, 1, 1, 2, 0, 0, 0, 0), (1, 1, 2, 2, 1, 0, 0, 0, 0)`,
+		`INSERT INTO moves (game_id, n, ply, seat, verdict, reason, detail, elapsed) VALUES (1, 0, 0, 0, '', '', '', 2500000)`,
+	)
+	for _, stmt := range stmts {
+		if _, err := raw.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	raw.Close()
+	d := mustOpenPath(t, path)
+	g, err := d.Game(ctx, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) != 1 || g.Moves[0].CPU != nil || g.Moves[0].Elapsed != 2500*time.Microsecond || g.Moves[0].Charged() != 2500*time.Microsecond {
+		t.Errorf("old moves %+v: want 2.5 ms of wall time, charged, and no CPU", g.Moves)
+	}
+	for _, p := range g.Players {
+		if p.Charged != nil || p.Wall != nil {
+			t.Errorf("old player %+v: want no times", p)
+		}
 	}
 }

@@ -6,7 +6,10 @@ stdout, which it moves to private descriptors before any bot code runs:
 
   judge -> harness  {"id": n, "request": <json>}
   harness -> judge  {"ready": true} once, or {"ready": false, "fault": f, "detail": d}
-                    then {"id": n, "value": <json>} or {"id": n, "fault": f, "detail": d}
+                    then {"id": n, "cpu": s, "value": <json>} or {"id": n, "cpu": s, "fault": f, "detail": d}
+
+Every answer says in "cpu" the seconds of CPU its move was charged (see
+Meter): the container's, from the previous answer to this one.
 
 The judge writes the request exactly as '{"id":n,"request":' + text + '}' so
 that program bots receive the judge's text untouched. Everything a bot writes
@@ -36,6 +39,7 @@ import json
 import os
 import queue
 import re
+import resource
 import select
 import selectors
 import signal
@@ -102,6 +106,8 @@ class Channel:
         os.dup2(null, 0)
         os.close(null)
         self.capture = capture_std()
+        # Set by serve(): every answer says what its move was charged.
+        self.meter = None
         threading.Thread(target=self.drain_log, daemon=True).start()
         # Python's own streams were set up for the descriptors the harness
         # was given, which may have been seekable files: start them afresh.
@@ -120,12 +126,15 @@ class Channel:
         self.send(json.dumps(obj).encode() + b"\n")
 
     def fault(self, rid, fault, detail):
-        self.send_json({"id": rid, "fault": fault, "detail": clip(detail)})
+        self.send_json({"id": rid, "cpu": self.charged(), "fault": fault, "detail": clip(detail)})
 
     def value(self, rid, text):
         dropped = self.catch_up()
         extra = b' "dropped": %d,' % dropped if dropped else b""
-        self.send(b'{"id": %d,%s "value": %s}\n' % (rid, extra, text.encode()))
+        self.send(b'{"id": %d, "cpu": %.6f,%s "value": %s}\n' % (rid, self.charged(), extra, text.encode()))
+
+    def charged(self):
+        return round(self.meter.settle(), 6) if self.meter else 0.0
 
     def log(self, data):
         self.sink.write(data)
@@ -247,6 +256,114 @@ def requests(listener):
         yield msg["id"], msg["request"], line[head + len(REQUEST_KEY):-1].decode()
 
 
+# ---------------------------------------------------------------- time
+
+# Where a container's CPU usage is read from inside it, by any user: cgroup
+# v1's cpuacct.usage (nanoseconds), cgroup v2's cpu.stat (usage_usec).
+CGROUP_CPU = (("/sys/fs/cgroup/cpuacct/cpuacct.usage", 1e-9, None),
+              ("/sys/fs/cgroup/cpu,cpuacct/cpuacct.usage", 1e-9, None),
+              ("/sys/fs/cgroup/cpu.stat", 1e-6, b"usage_usec"))
+# The shortest wait between two looks at the charge near the limit.
+METER_STEP = 0.005
+
+
+def cgroup_cpu():
+    """A function returning the container's CPU seconds so far, or None when
+    no cgroup file can be read."""
+    for path, unit, key in CGROUP_CPU:
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            continue
+
+        def read(fd=fd, unit=unit, key=key):
+            data = os.pread(fd, 4096, 0)
+            if key is not None:
+                data = data[data.index(key) + len(key):].split(b"\n", 1)[0]
+            return int(data) * unit
+        try:
+            read()
+        except (OSError, ValueError):
+            os.close(fd)
+            continue
+        return read
+    return None
+
+
+def process_cpu(pid):
+    """The CPU seconds of a live process and of its reaped children, from
+    /proc (0 once it is gone)."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+class Meter:
+    """What a move is charged (SPEC §5): the CPU of every process and thread
+    of the bot's container since the harness's previous answer, so that CPU
+    used between two moves (a thread or a child left running) counts in the
+    next one. A move ends when its charge passes the limit, or its wall time
+    twice the limit (a bot that sleeps or waits). Outside a container (the
+    local runner) the charge is the harness's own CPU, its threads' (an ia
+    bot's), its reaped children's, and that of the live process it waits
+    for (`watch`): the processes' own accounting."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self.cgroup = cgroup_cpu() if CONTAINED else None
+        self.watch = None  # the pid of a live process to count, outside a container
+        self.mark = self.usage()
+        self.began = time.monotonic()
+        self.ended = None  # "cpu" or "wall" once a limit has passed
+
+    def usage(self):
+        if self.cgroup is not None:
+            return self.cgroup()
+        own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+        return used + (process_cpu(self.watch) if self.watch else 0.0)
+
+    def begin(self):
+        """A request arrived: its wall clock starts; its charge started at
+        the previous answer."""
+        self.began = time.monotonic()
+        self.ended = None
+
+    def charge(self):
+        return max(0.0, self.usage() - self.mark)
+
+    def settle(self):
+        """The charge of the answer about to be sent; the next one starts."""
+        now = self.usage()
+        charge = max(0.0, now - self.mark)
+        self.mark = now
+        return charge
+
+    def check(self):
+        """0 when the move is over a limit (then `ended` says which), else
+        how long to wait before looking again: the charge grows at most as
+        fast as the CPUs the bot has, two on the judge's machines."""
+        cpu_left = self.limit - self.charge()
+        wall_left = 2 * self.limit - (time.monotonic() - self.began)
+        if cpu_left <= 0:
+            self.ended = "cpu"
+        elif wall_left <= 0:
+            self.ended = "wall"
+        else:
+            return min(max(cpu_left / 2, METER_STEP), wall_left)
+        return 0
+
+    def detail(self):
+        """Why the move timed out, in the author's words."""
+        if self.ended == "wall":
+            return ("no answer within %gs of wall time (twice the limit), having used %.2fs of CPU:"
+                    " a bot that waits or sleeps is stopped there" % (2 * self.limit, self.charge()))
+        return "used more than %gs of CPU time (the move's limit); the bot's processes and threads all count, between its moves too" % self.limit
+
+
 # ---------------------------------------------------------------- ia(game, side)
 
 class Unfit(Exception):
@@ -261,26 +378,39 @@ class MoveTimeout(BaseException):
 class Alarm:
     """Raises MoveTimeout in the running code after a delay, and again every
     50 ms, so a bot that swallows it once is still stopped. The judge kills the
-    container if even that does not work."""
+    container if even that does not work. With a Meter, the delay is the
+    meter's: the alarm looks at the charge and waits again until a limit
+    has passed."""
 
     armed = False
+    meter = None
 
     @classmethod
     def handler(cls, signum, frame):
-        if cls.armed:
-            raise MoveTimeout()
+        if not cls.armed:
+            return
+        if cls.meter is not None and cls.meter.ended is None:
+            wait = cls.meter.check()
+            if wait:
+                signal.setitimer(signal.ITIMER_REAL, wait, 0.05)
+                return
+        raise MoveTimeout()
 
     @classmethod
-    def run(cls, seconds, fn, *args):
+    def run(cls, seconds, fn, *args, meter=None):
+        if meter is not None and not meter.check():
+            # Charged past the limit before it began (CPU used since the
+            # previous move): the bot is not even asked.
+            raise MoveTimeout()
         signal.signal(signal.SIGALRM, cls.handler)
         try:
-            cls.armed = True
-            signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
+            cls.armed, cls.meter = True, meter
+            signal.setitimer(signal.ITIMER_REAL, meter.check() or 0.001 if meter else seconds, 0.05)
             return fn(*args)
         finally:
             # Disarm first: a signal already pending when the timer stops
             # must not raise outside of the caller's try.
-            cls.armed = False
+            cls.armed, cls.meter = False, None
             signal.setitimer(signal.ITIMER_REAL, 0)
 
 
@@ -407,9 +537,9 @@ class Virus:
             if other != side and isinstance(game.get(other), dict):
                 game[other]["ia"] = None
         try:
-            text = Alarm.run(self.opts.move, self.call, game, side)
+            text = Alarm.run(self.opts.move, self.call, game, side, meter=self.channel.meter)
         except MoveTimeout:
-            self.channel.fault(rid, "timeout", "no answer within %gs" % self.opts.move)
+            self.channel.fault(rid, "timeout", self.channel.meter.detail())
         except AnswerError as exc:
             self.channel.fault(rid, exc.fault, exc.detail)
         except BaseException as exc:
@@ -547,20 +677,22 @@ class Program:
     def run(self, text):
         """Runs the bot once; returns (fault, detail) or (None, JSON text)."""
         before = oom_kills()
-        start = time.monotonic()
         data = text.encode()
         try:
             proc = self.spawn(text, data)
         except OSError as exc:
             return "error", "cannot start the bot: %s" % (exc.strerror or exc)
         self.proc = proc
+        meter = self.channel.meter
+        meter.watch = proc.pid
         out = bytearray()
         tail = bytearray()
         try:
-            fault = self.pump(proc, data, start + self.opts.move, out, tail)
+            fault = self.pump(proc, data, meter, out, tail)
             self.kill_all(proc)
             proc.wait()
         finally:
+            meter.watch = None
             for f in (proc.stdin, proc.stdout, proc.stderr):
                 try:
                     f.close()
@@ -612,7 +744,7 @@ class Program:
                 if exc.errno != errno.E2BIG or i == len(args) - 1:
                     raise
 
-    def pump(self, proc, data, deadline, out, tail):
+    def pump(self, proc, data, meter, out, tail):
         """Feeds stdin, collects stdout, forwards stderr until the bot exits.
         Returns a (fault, detail) pair when the bot must be killed."""
         fds = {}
@@ -632,9 +764,9 @@ class Program:
             pidfd = None
         try:
             while proc.poll() is None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return "timeout", "no answer within %gs" % self.opts.move
+                left = meter.check()
+                if not left:
+                    return "timeout", meter.detail()
                 for key, _ in sel.select(left if pidfd is not None else min(left, 0.005)):
                     if key.data == "in":
                         try:
@@ -732,6 +864,8 @@ class Server:
             self.proc = subprocess.Popen(argv, cwd=self.path, env=env, stdin=subprocess.DEVNULL, start_new_session=True)
         except OSError as exc:
             return "error", "cannot start the server: %s" % (exc.strerror or exc)
+        # Outside a container, the server's own CPU is what its moves cost.
+        self.channel.meter.watch = self.proc.pid
         deadline = time.monotonic() + self.opts.startup
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -752,21 +886,42 @@ class Server:
                 pass
 
     def answer(self, rid, text):
-        fault, detail = self.post(text.encode())
+        fault, detail = self.timed(text.encode())
         if fault:
             self.channel.fault(rid, fault, detail)
         else:
             self.channel.value(rid, detail)
 
-    def post(self, body):
+    def timed(self, body):
+        """Posts body in a thread while the meter watches the charge: the
+        server's CPU is what the move is charged, not the wait for it."""
+        meter = self.channel.meter
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2 * self.opts.move + 1)
+        done = []
+        worker = threading.Thread(target=lambda: done.append(self.post(conn, body)), daemon=True)
+        worker.start()
+        while True:
+            wait = meter.check()
+            if not wait:
+                # The bot is restarted after a timeout: the worker ends
+                # with the connection.
+                try:
+                    conn.sock.shutdown(socket.SHUT_RDWR)
+                except (AttributeError, OSError):
+                    pass
+                return "timeout", meter.detail()
+            worker.join(wait)
+            if done:
+                return done[0]
+
+    def post(self, conn, body):
         """POSTs one message; (fault, detail) or (None, JSON text)."""
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=self.opts.move)
         try:
             conn.request("POST", "/", body=body, headers={"Content-Type": "application/json"})
             resp = conn.getresponse()
             data = resp.read(self.opts.answer + 1)
         except socket.timeout:
-            return "timeout", "no answer within %gs" % self.opts.move
+            return "timeout", "no answer within %gs of wall time" % (2 * self.opts.move + 1)
         except (OSError, http.client.HTTPException) as exc:
             if self.proc.poll() is not None:
                 return "crash", "the server exited with status %d" % self.proc.returncode
@@ -1001,12 +1156,16 @@ def serve(channel, listener, opts):
         kind = Server if server_command(bot) else Program
     runner = kind(channel, bot, opts)
     listener.abandon = runner.abandon
+    channel.meter = Meter(opts.move)
     failed = runner.start()
     if failed:
         channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})
         leave(channel, runner)
+    # Starting has a limit of its own: the first move's charge starts now.
+    channel.meter.settle()
     channel.send_json({"ready": True})
     for rid, request, raw in requests(listener):
+        channel.meter.begin()
         try:
             if opts.protocol == "ia":
                 runner.answer(rid, request)

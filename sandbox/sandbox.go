@@ -32,7 +32,9 @@ type Bot struct {
 
 // Limits are the per-bot limits of SPEC §5.
 type Limits struct {
-	Move    time.Duration // wall clock per request
+	// Move is the time a request may be charged: CPU time for bots in a
+	// sandbox, with a wall-clock backstop of twice as much (SPEC §5).
+	Move    time.Duration
 	Startup time.Duration // container ready and, for virus, module imported
 	Memory  int64         // bytes, swap included
 	CPUs    float64
@@ -58,13 +60,29 @@ func DefaultLimits() Limits {
 
 // Reply is the result of one request.
 type Reply struct {
-	Data    []byte // the JSON answer when Fault is fault.None
-	Fault   fault.Kind
-	Detail  string // the reason in plain words (traceback, exit status...)
+	Data   []byte // the JSON answer when Fault is fault.None
+	Fault  fault.Kind
+	Detail string // the reason in plain words (traceback, exit status...)
+	// Elapsed is the request's wall-clock time, as the judge saw it.
 	Elapsed time.Duration
+	// CPU is what the request was charged when Metered (SPEC §5): the CPU
+	// of every process and thread of the bot's container since its
+	// previous answer. A reply that is not Metered (a bot reached by URL,
+	// a harness that never answered) is charged its wall-clock time.
+	CPU     time.Duration
+	Metered bool
 	// Restarted is set when the bot could not be interrupted after this
 	// request and was started afresh for the next one (its state is lost).
 	Restarted bool
+}
+
+// Charged is the time the reply counts against the move's limit and the
+// contest's rules: its CPU when it was metered, else its wall-clock time.
+func (r Reply) Charged() time.Duration {
+	if r.Metered {
+		return r.CPU
+	}
+	return r.Elapsed
 }
 
 // Session is one bot running for one game.

@@ -296,9 +296,11 @@ def ia(game, side):
 		s := start(t, r, virusBot(t, bot), limits(2*time.Second))
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 		got := ask(t, s, virusRequest("player_1", "sleep"))
-		wantFault(t, got, fault.Timeout, "no answer within 2s")
-		// Before the judge's own deadline (2s + 1s): the harness stopped it.
-		if got.Elapsed < 2*time.Second || got.Elapsed >= 3*time.Second || got.Restarted {
+		// A bot that sleeps is charged no CPU: the wall-clock backstop,
+		// twice the limit, ends its move.
+		wantFault(t, got, fault.Timeout, "no answer within 4s of wall time (twice the limit)")
+		// Before the judge's own deadline (4s + 1s): the harness stopped it.
+		if got.Elapsed < 4*time.Second || got.Elapsed >= 5*time.Second || got.Restarted {
 			t.Errorf("elapsed %v, restarted %v", got.Elapsed, got.Restarted)
 		}
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "3")
@@ -335,15 +337,15 @@ def ia(game, side):
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 		for _, mode := range []string{"stubborn", "builtin"} {
 			got := ask(t, s, virusRequest("player_1", mode))
-			wantFault(t, got, fault.Timeout, "no answer within 1s; the bot was restarted and its misc was lost")
-			if !got.Restarted || got.Elapsed < 2*time.Second || got.Elapsed > 3*time.Second {
+			wantFault(t, got, fault.Timeout, "no answer within 2s of wall time (twice the limit), and the bot could not be interrupted; the bot was restarted and its misc was lost")
+			if !got.Restarted || got.Elapsed < 3*time.Second || got.Elapsed > 4*time.Second {
 				t.Errorf("%s: elapsed %v, restarted %v", mode, got.Elapsed, got.Restarted)
 			}
 			wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 		}
 		// Catching the timeout and answering right away is still late.
 		got := ask(t, s, virusRequest("player_1", "late"))
-		wantFault(t, got, fault.Timeout, "answered after 1.0")
+		wantFault(t, got, fault.Timeout, "of wall time, over twice the limit of 1s")
 		if got.Restarted {
 			t.Error("restarted after a late answer")
 		}
@@ -451,8 +453,9 @@ def ia(game, side):
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
 		time.Sleep(500 * time.Millisecond)
 		got := ask(t, s, big)
-		wantFault(t, got, fault.Timeout, "no answer within 1s")
-		if !got.Restarted || got.Elapsed > 3*time.Second {
+		wantFault(t, got, fault.Timeout, "no answer within 2s of wall time")
+		// The judge's deadline: the backstop (twice the limit) and a second.
+		if !got.Restarted || got.Elapsed > 4*time.Second {
 			t.Errorf("elapsed %v, restarted %v", got.Elapsed, got.Restarted)
 		}
 	})
@@ -633,7 +636,7 @@ if cmd == "answer_then_fail":
 		{"nan", fault.Malformed, "NaN is not valid JSON"},
 		{"latin1", fault.Malformed, "not UTF-8"},
 		{"big", fault.Output, "more than 65536 bytes on stdout"},
-		{"slow", fault.Timeout, "no answer within 1s"},
+		{"slow", fault.Timeout, "no answer within 2s of wall time (twice the limit)"},
 		{"segv", fault.Crash, "killed by SIGSEGV"},
 		{"answer_then_fail", fault.Crash, `the answer {"move": "34"} was valid, but the program then exited with status 3: a bot must exit with status 0`},
 	}
@@ -646,8 +649,8 @@ if cmd == "answer_then_fail":
 			if got.Restarted {
 				t.Errorf("%s: restarted", c.cmd)
 			}
-			// Before the judge's own deadline (1s + 2s): the harness stopped it.
-			if c.cmd == "slow" && time.Since(began) >= 3*time.Second {
+			// Before the judge's own deadline (2s + 2s): the harness stopped it.
+			if c.cmd == "slow" && time.Since(began) >= 4*time.Second {
 				t.Errorf("a timeout took %v", time.Since(began))
 			}
 			wantOK(t, ask(t, s, `{"cmd":"ok"}`), `{"move":"12"}`)
@@ -763,6 +766,8 @@ if json.loads(sys.argv[1])["cmd"] == "bomb":
             pass
 print('"calm"')
 `}), limits(time.Second))
-	wantFault(t, ask(t, s, `{"cmd":"bomb"}`), fault.Timeout, "no answer within 1s")
+	// Its CPU limit, or the wall-clock backstop on a machine too loaded to
+	// give the bomb its CPU.
+	wantFault(t, ask(t, s, `{"cmd":"bomb"}`), fault.Timeout, "s of CPU")
 	wantOK(t, ask(t, s, `{"cmd":"ok"}`), `"calm"`)
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -96,8 +97,9 @@ type proc interface {
 	kill(ctx context.Context) error
 }
 
-// grace is how long the judge waits beyond the move limit before it
-// declares a timeout itself: the harness normally reports it first.
+// grace is how long the judge waits beyond a move's wall-clock backstop
+// (twice its limit) before it declares a timeout itself: the harness
+// normally reports it first.
 func grace(protocol string) time.Duration {
 	if protocol == ProtocolIA {
 		return time.Second
@@ -110,7 +112,7 @@ func grace(protocol string) time.Duration {
 // its stdin close. A live judge asks each bot at least once a round, and a
 // round takes at most one move and one restart per seat, for a few seats.
 func (l Limits) idle() time.Duration {
-	return 20*(l.Move+grace(ProtocolProgram)+l.Startup+startSlack) + time.Minute
+	return 20*(2*l.Move+grace(ProtocolProgram)+l.Startup+startSlack) + time.Minute
 }
 
 func (l Limits) validate() error {
@@ -259,7 +261,9 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 	id := s.nextID
 	line := fmt.Appendf(nil, `{"id":%d,"request":%s}`+"\n", id, body.Bytes())
 	began := time.Now()
-	deadline := began.Add(s.lim.Move + grace(s.bot.Protocol))
+	// The harness ends a move when its charge passes the limit, or its
+	// wall-clock time twice the limit; the judge waits a little longer.
+	deadline := began.Add(2*s.lim.Move + grace(s.bot.Protocol))
 	// A failed write needs no handling of its own: the harness either died
 	// or stopped reading, and the wait below reports that as a crash or a
 	// timeout.
@@ -281,7 +285,7 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 			return Reply{}, errors.Join(err, s.drop(ctx, in))
 		}
 	case expired:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("no answer within %v", s.lim.Move)
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("no answer within %v of wall time (twice the limit), and the bot could not be interrupted", 2*s.lim.Move)
 	default:
 		// The judge gave up, not the bot: start afresh next time without
 		// counting it against the bot.
@@ -302,6 +306,10 @@ func (s *session) tally(in *instance, m message) {
 
 // answer turns the harness's line into a Reply.
 func (s *session) answer(msg message, r Reply) Reply {
+	var cpu float64
+	if json.Unmarshal(msg["cpu"], &cpu) == nil && cpu >= 0 {
+		r.CPU, r.Metered = time.Duration(math.Round(cpu*float64(time.Second))), true
+	}
 	if msg["fault"] != nil {
 		r.Fault, r.Detail = msg.fault()
 		return r
@@ -311,7 +319,16 @@ func (s *session) answer(msg message, r Reply) Reply {
 		r.Fault, r.Detail = fault.Malformed, "the answer is not JSON"
 		return r
 	}
-	if r.Elapsed > s.lim.Move {
+	// The harness checks its limits now and then; an answer that came
+	// in past one is late all the same.
+	switch {
+	case r.Metered && r.CPU > s.lim.Move:
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of CPU time, over the limit of %v", r.CPU.Seconds(), s.lim.Move)
+		return r
+	case r.Elapsed > 2*s.lim.Move:
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of wall time, over twice the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
+		return r
+	case !r.Metered && r.Elapsed > s.lim.Move:
 		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs, over the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
 		return r
 	}

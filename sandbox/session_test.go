@@ -4,6 +4,7 @@ import (
 	"botjudge/games/fault"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLineSink(t *testing.T) {
@@ -97,6 +98,34 @@ func TestExitStatus(t *testing.T) {
 	} {
 		if got := exitStatus(code); got != want {
 			t.Errorf("exitStatus(%d) = %q, want %q", code, got, want)
+		}
+	}
+}
+
+// The harness's "cpu" is what a move is charged: past the limit the answer
+// is a timeout, whatever the wall time; past twice the limit of wall time
+// too. A line without it (no harness sends one) is charged its wall time.
+func TestAnswerCharged(t *testing.T) {
+	s := &session{lim: Limits{Move: time.Second}}
+	cases := []struct {
+		line    string
+		wall    time.Duration
+		fault   fault.Kind
+		cpu     time.Duration
+		metered bool
+	}{
+		{`{"id":1,"cpu":0.25,"value":1}`, 1500 * time.Millisecond, fault.None, 250 * time.Millisecond, true},
+		{`{"id":1,"cpu":1.003,"value":1}`, 1100 * time.Millisecond, fault.Timeout, 1003 * time.Millisecond, true},
+		{`{"id":1,"cpu":0.01,"value":1}`, 2100 * time.Millisecond, fault.Timeout, 10 * time.Millisecond, true},
+		{`{"id":1,"cpu":0.4,"fault":"timeout","detail":"no answer within 2s of wall time"}`, 2 * time.Second, fault.Timeout, 400 * time.Millisecond, true},
+		{`{"id":1,"value":1}`, 1100 * time.Millisecond, fault.Timeout, 0, false},
+		{`{"id":1,"value":1}`, 900 * time.Millisecond, fault.None, 0, false},
+	}
+	for _, c := range cases {
+		r := s.answer(line{text: []byte(c.line)}.message(), Reply{Elapsed: c.wall})
+		if r.Fault != c.fault || r.CPU != c.cpu || r.Metered != c.metered {
+			t.Errorf("%s after %v: got %q (%s), CPU %v metered %v; want %q, CPU %v metered %v",
+				c.line, c.wall, r.Fault, r.Detail, r.CPU, r.Metered, c.fault, c.cpu, c.metered)
 		}
 	}
 }

@@ -96,7 +96,12 @@ type Config struct {
 	Work string
 	// Log gets a line as each measure starts; nil means none.
 	Log io.Writer
+	// Only names the parts to run (Parts); empty runs them all.
+	Only []string
 }
+
+// Parts are the bench's parts in the order they run, by name.
+var Parts = []string{"moves", "programs", "fixed-cost", "tournaments", "fairness", "free-for-all", "memory", "standings"}
 
 // Report is a run's results, one Row per figure, and what to know to read
 // them.
@@ -201,7 +206,10 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	load, _ := os.ReadFile("/proc/loadavg")
 	b.note("machine: %d cores (GOMAXPROCS %d), load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
 	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.fairness, b.freeForAll, b.memory, b.standings}
-	for _, step := range steps {
+	for i, step := range steps {
+		if len(cfg.Only) > 0 && !slices.Contains(cfg.Only, Parts[i]) {
+			continue
+		}
 		if err := step(ctx); err != nil {
 			return b.report, err
 		}

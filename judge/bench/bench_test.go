@@ -40,7 +40,10 @@ var rows = []string{
 	"thinking tournament, CPU: judge", "thinking tournament, CPU: bots", "thinking tournament, CPU: rest",
 	"sleeping tournament (2 games, 1ms sleep/move), games/min", "same, each game started, played, removed in turn",
 	"gain of starting and removing behind other games",
-	"fixed-work move (10 moves), p99 alone", "same, p99 during a trivial tournament", "same, p99 busy / p99 alone",
+	"fixed-work move (10 moves), charged p99 alone", "same, charged p99 during a trivial tournament", "same, charged p99 busy / p99 alone",
+	"same, wall p99 alone", "same, wall p99 during the tournament", "same, wall p99 busy / p99 alone",
+	"fixed-work bot's charged median against a pondering bot / a calm one, 1 game", "same, wall median, 1 game",
+	"fixed-work bot's charged median against a pondering bot / a calm one, 2 games at once", "same, wall median, 2 games at once",
 	// Its bots turn back into themselves once 6 cells long: the 6th turn
 	// after the one of the init message.
 	"free-for-all of 3 bots (7 turns), wall", "free-for-all, judge CPU per turn",

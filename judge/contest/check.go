@@ -17,7 +17,9 @@ type CheckResult struct {
 	Verdict fault.Kind
 	Detail  string // the rules' reason and the bot's own error text
 	Log     string
+	// Elapsed and CPU are the first answer's times, as Step has them.
 	Elapsed time.Duration
+	CPU     *time.Duration
 }
 
 // Check starts a bot in the first seat of a fresh game with as few seats as
@@ -66,6 +68,10 @@ func Check(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sa
 				continue
 			}
 			res.Elapsed, res.Log = reply.Elapsed, s.Log()
+			if reply.Metered {
+				cpu := reply.CPU
+				res.CPU = &cpu
+			}
 			if m.Verdict != fault.None {
 				res.OK, res.Verdict = false, m.Verdict
 				res.Detail = joinDetail(m.Reason, reply.Detail)
@@ -107,7 +113,8 @@ type Report struct {
 	// the whole limit for nothing.
 	Faults   []Step
 	TimedOut bool
-	Slowest  time.Duration
+	// Slowest is the answer charged the most (SPEC §5); nil before any.
+	Slowest *Step
 }
 
 // Ready says the bot compiled, answered its first request legally and
@@ -140,8 +147,10 @@ func CheckBot(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim
 		return rep, err
 	}
 	rep.Game = &played
-	for _, st := range played.Steps {
-		rep.Slowest = max(rep.Slowest, st.Elapsed)
+	for i, st := range played.Steps {
+		if rep.Slowest == nil || st.Charged() > rep.Slowest.Charged() {
+			rep.Slowest = &played.Steps[i]
+		}
 		if st.Verdict == fault.None {
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -64,22 +65,29 @@ func (c hostileCase) kind() string {
 // bot may see it.
 const hostileSecret = "BOTJUDGE_SECRET"
 
-// hostileCases are the attacks of issue 4. The battleships bots that link to
+// hostileCases are the attacks of issue 4, and of issue 22 on time. A bot
+// that computes without end is stopped by its CPU limit, or by the
+// wall-clock backstop on a machine too loaded to give it the CPU: both
+// reasons say how much CPU it used. The battleships bots that link to
 // virus/ are one file for both games: they define ia, and run as a program
 // they play battleships. empty.py and empty.js are empty on purpose, so they
 // have no header comment.
 var hostileCases = []hostileCase{
 	// Resources and time.
-	{game: "virus", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
-	{game: "battleships", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "virus", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
+	{game: "battleships", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
 	{game: "virus", file: "memory_hog.py", verdicts: faults(fault.OOM), words: []string{"out of memory"}},
 	{game: "battleships", file: "memory_hog.py", verdicts: faults(fault.OOM), words: []string{"out of memory"}},
-	{game: "virus", file: "busy_loop.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
-	{game: "battleships", file: "busy_loop.js", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
-	{game: "virus", file: "sleep_past_limit.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
-	{game: "battleships", file: "sleep_past_limit.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
-	{game: "virus", file: "ignore_sigterm.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s", "restarted"}},
-	{game: "battleships", file: "ignore_sigterm.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}},
+	{game: "virus", file: "busy_loop.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
+	{game: "battleships", file: "busy_loop.js", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
+	{game: "virus", file: "sleep_past_limit.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "waits or sleeps"}},
+	{game: "battleships", file: "sleep_past_limit.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "waits or sleeps"}},
+	{game: "virus", file: "ignore_sigterm.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 4s of wall time", "could not be interrupted", "restarted"}},
+	{game: "battleships", file: "ignore_sigterm.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
+	// Thinking on another's time, or on many threads at once (SPEC §5).
+	{game: "virus", file: "ponder_thread.py", check: chargedAtLeastSpent},
+	{game: "virus", file: "fork_spin.py", check: chargedAtLeastSpent},
+	{game: "virus", file: "many_threads.py", check: movesChargedAllThreads},
 	{game: "virus", file: "outlive.py", attack: []string{"alive_next_move=2"}, check: noneRunning("hostile-outlive-virus")},
 	{game: "battleships", file: "outlive.py", attack: []string{"alive_next_request=0"}, check: noneRunning("hostile-outlive-program")},
 
@@ -105,8 +113,8 @@ var hostileCases = []hostileCase{
 	// Output and protocol.
 	{game: "virus", file: "stdout_100mb.py", clock: true, verdicts: faults(fault.Timeout), mayPass: true, check: logBounded},
 	{game: "battleships", file: "stdout_100mb.py", verdicts: faults(fault.Output), words: []string{"more than 65536 bytes on stdout"}},
-	{game: "virus", file: "endless_stderr.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}, check: logBounded},
-	{game: "battleships", file: "endless_stderr.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"no answer within 2s"}, check: logBounded},
+	{game: "virus", file: "endless_stderr.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}, check: logBounded},
+	{game: "battleships", file: "endless_stderr.sh", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}, check: logBounded},
 	{game: "virus", file: "close_stdout.py"},
 	{game: "battleships", file: "close_stdout.sh", verdicts: faults(fault.Malformed), words: []string{"no output"}},
 	{game: "virus", file: "close_all_fds.py", verdicts: faults(fault.Crash), words: []string{"restarted"}},
@@ -142,8 +150,8 @@ func faults(vs ...fault.Kind) []fault.Kind { return vs }
 
 // TestHostileBots plays every hostile case against a well-behaved example
 // bot while a bystander game goes on beside them, and checks that each
-// attack is contained: the right verdict and reason, no move over the limit
-// plus 2 s, a normal end, the example bot untouched, nothing left running.
+// attack is contained: the right verdict and reason, no move over the
+// wall-clock backstop (twice the limit) plus 2 s, a normal end, the example bot untouched, nothing left running.
 // HOSTILE_TABLE names a file to write the table of results to (Markdown).
 func TestHostileBots(t *testing.T) {
 	t.Setenv(hostileSecret, fmt.Sprintf("hostile-secret-%d", time.Now().UnixNano()))
@@ -237,8 +245,8 @@ func playHostile(t *testing.T, c hostileCase) string {
 		if s.Seat == 1 {
 			limit = sandbox.DefaultLimits().Move
 		}
-		if s.Elapsed > limit+2*time.Second {
-			t.Errorf("move %d of seat %d took %v, over the limit + 2 s", s.Ply, s.Seat, s.Elapsed)
+		if s.Elapsed > 2*limit+2*time.Second {
+			t.Errorf("move %d of seat %d took %v, over the wall-clock backstop (twice the limit) + 2 s", s.Ply, s.Seat, s.Elapsed)
 		}
 		if s.Seat == 1 {
 			if s.Verdict != fault.None {
@@ -458,5 +466,59 @@ func bystander(t *testing.T) func(stop <-chan struct{}) int {
 				}
 			}
 		}
+	}
+}
+
+// spentLines are the seconds of CPU a bot logged, one "SPENT s" line a move.
+func spentLines(t *testing.T, log, word string) []time.Duration {
+	t.Helper()
+	var spent []time.Duration
+	for _, l := range strings.Split(log, "\n") {
+		if rest, ok := strings.CutPrefix(l, word+" "); ok {
+			secs, err := strconv.ParseFloat(strings.TrimSpace(rest), 64)
+			if err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			spent = append(spent, time.Duration(secs*float64(time.Second)))
+		}
+	}
+	if len(spent) == 0 {
+		t.Fatalf("no %s line in the log", word)
+	}
+	return spent
+}
+
+// chargedAtLeastSpent checks that a bot that computed between its moves
+// (a thread or a child it left running) was charged for it: its moves
+// together were charged at least the CPU it last said it spent since its
+// first move.
+func chargedAtLeastSpent(t *testing.T, p Played) {
+	spent := spentLines(t, p.Logs[0], "SPENT")
+	var charged time.Duration
+	for _, s := range p.Steps {
+		// Moves the rules answer for the bot (it cannot move) have no time.
+		if s.Seat == 0 && s.CPU != nil {
+			charged += *s.CPU
+		}
+	}
+	last := spent[len(spent)-1]
+	if last < 50*time.Millisecond || charged < last-10*time.Millisecond {
+		t.Errorf("the bot spent %v of CPU between its moves, and was charged %v in all", last, charged)
+	}
+}
+
+// movesChargedAllThreads checks that each move whose work was spread over
+// threads was charged their sum, which it logged.
+func movesChargedAllThreads(t *testing.T, p Played) {
+	spent := spentLines(t, p.Logs[0], "MOVE")
+	n := 0
+	for _, s := range p.Steps {
+		if s.Seat != 0 || n >= len(spent) {
+			continue
+		}
+		if s.CPU == nil || *s.CPU < spent[n] {
+			t.Errorf("move %d: its threads used %v, and it was charged %v", s.Ply, spent[n], s.CPU)
+		}
+		n++
 	}
 }

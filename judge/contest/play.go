@@ -31,8 +31,20 @@ type Seat struct {
 type Step struct {
 	games.Move
 	Detail  string        // the sandbox's words for a fault (traceback, exit status)
-	Elapsed time.Duration // the bot's answer time
-	Ply     int           // the step of the game: seats answering at once share it
+	Elapsed time.Duration // the bot's answer time, wall clock
+	// CPU is the CPU time the answer was charged (SPEC §5), nil when it
+	// was charged its wall-clock time (a bot reached by URL).
+	CPU *time.Duration
+	Ply int // the step of the game: seats answering at once share it
+}
+
+// Charged is the time the step counts against the bot: its CPU when it
+// was metered, else its wall-clock time.
+func (s Step) Charged() time.Duration {
+	if s.CPU != nil {
+		return *s.CPU
+	}
+	return s.Elapsed
 }
 
 // Played is a finished game.
@@ -71,8 +83,9 @@ type Policy struct {
 	// once. 0 never gives up.
 	GiveUp int
 	// Budget is a seat's whole answer time for one game, chess-clock
-	// style: an answer that ends past it is a timeout, and a seat whose
-	// budget is spent is not asked again. 0 is no budget.
+	// style, counted in charged time (CPU in a sandbox): an answer that
+	// ends past it is a timeout, and a seat whose budget is spent is not
+	// asked again. 0 is no budget.
 	Budget time.Duration
 }
 
@@ -124,6 +137,10 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, m Match, obse
 		var steps []Step
 		for i, m := range moves {
 			st := Step{Move: m, Ply: ply, Elapsed: replies[i].Elapsed}
+			if replies[i].Metered {
+				cpu := replies[i].CPU
+				st.CPU = &cpu
+			}
 			// What the bot really said is kept, not the rules' rendering of
 			// it, so a replay feeds the rules exactly the same answers.
 			st.Answer = answers[i].Data
@@ -178,9 +195,9 @@ func (c *clock) skip(seat int) *sandbox.Reply {
 func (c *clock) charge(seat int, r sandbox.Reply) sandbox.Reply {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.spent[seat] += r.Elapsed
+	c.spent[seat] += r.Charged()
 	if b := c.policy.Budget; b > 0 && c.spent[seat] > b && r.Fault == fault.None {
-		r = sandbox.Reply{Fault: fault.Timeout, Elapsed: r.Elapsed,
+		r = sandbox.Reply{Fault: fault.Timeout, Elapsed: r.Elapsed, CPU: r.CPU, Metered: r.Metered,
 			Detail: fmt.Sprintf("answered after its time for this game (%v) ran out", b)}
 	}
 	c.timeouts[seat]++

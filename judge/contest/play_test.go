@@ -109,6 +109,28 @@ func TestBudget(t *testing.T) {
 	}
 }
 
+// The budget counts what a move is charged (SPEC §5): the CPU of a
+// sandboxed bot, not its wall time, which the machine's load stretches;
+// and the steps keep both.
+func TestBudgetCountsCharged(t *testing.T) {
+	waits := &scripted{replies: []sandbox.Reply{{Data: []byte("false"), Elapsed: 400 * time.Millisecond, CPU: 10 * time.Millisecond, Metered: true}}}
+	played := playScripted(t, Policy{Budget: time.Second}, waits, &scripted{replies: []sandbox.Reply{passes}})
+	for _, st := range played.Steps {
+		if st.Seat != 0 {
+			continue
+		}
+		if st.Verdict != fault.None {
+			t.Fatalf("a bot charged 10 ms a move (400 ms of wall time) with a 1 s budget got %s: %s", st.Verdict, st.Detail)
+		}
+		if st.CPU == nil || *st.CPU != 10*time.Millisecond || st.Elapsed != 400*time.Millisecond || st.Charged() != *st.CPU {
+			t.Fatalf("step times: CPU %v, wall %v", st.CPU, st.Elapsed)
+		}
+	}
+	if waits.asked < 4 {
+		t.Errorf("asked %d times only", waits.asked)
+	}
+}
+
 // A nil request is not sent: the rules' own answer for a seat that cannot
 // move costs the bot nothing.
 func TestNilRequestNotAsked(t *testing.T) {

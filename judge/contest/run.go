@@ -430,9 +430,10 @@ type gamePlayer struct {
 const minMeasured = 6
 
 // worstCase is how long the games of todo could last on workers at once if
-// every bot used its whole time on every request: the bound the rules give
-// on requests per seat times the move limit, or the budget plus one move if
-// that is less. 0 when the rules give no bound.
+// every bot waited as long as it may on every request: the bound the rules
+// give on requests per seat times the move's wall-clock backstop, twice its
+// limit (SPEC §5). A budget does not shorten it: it counts charged time,
+// CPU, which a bot that waits does not use. 0 when the rules give no bound.
 func worstCase(cfg Config, todo []Planned, workers int) time.Duration {
 	b, ok := cfg.Rules.(games.Bounded)
 	if !ok || workers <= 0 {
@@ -440,10 +441,7 @@ func worstCase(cfg Config, todo []Planned, workers int) time.Duration {
 	}
 	var total time.Duration
 	for _, p := range todo {
-		seat := time.Duration(b.MaxRequests(len(p.Seats))) * cfg.Limits.Move
-		if cfg.Policy.Budget > 0 {
-			seat = min(seat, cfg.Policy.Budget+cfg.Limits.Move)
-		}
+		seat := time.Duration(b.MaxRequests(len(p.Seats))) * 2 * cfg.Limits.Move
 		total += seat * time.Duration(len(p.Seats))
 	}
 	return total / time.Duration(workers)
@@ -711,7 +709,7 @@ func Record(tid int64, key string, round int, seed int64, players []results.Play
 }
 
 func moveRecord(st Step) results.Move {
-	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: st.Verdict, Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed}
+	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: st.Verdict, Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed, CPU: st.CPU}
 }
 
 // liveWriter keeps a game-in-progress row up to date for a screen running in

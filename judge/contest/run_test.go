@@ -111,8 +111,13 @@ func TestTournamentVirusDocker(t *testing.T) {
 					t.Errorf("raiser's fault lost its error text: %+v", m)
 				}
 			case "sleeper":
-				if m.Elapsed > lim.Move+2*time.Second {
-					t.Errorf("sleeper's move took %s, more than the limit + 2 s", m.Elapsed)
+				// A sleeper is charged no CPU: the wall-clock backstop,
+				// twice the limit, ends its move, and says so.
+				if m.Elapsed > 2*lim.Move+2*time.Second || !strings.Contains(m.Detail, "of wall time (twice the limit)") {
+					t.Errorf("sleeper's move took %s, more than twice the limit + 2 s, or does not say why: %s", m.Elapsed, m.Detail)
+				}
+				if m.CPU == nil || *m.CPU > lim.Move {
+					t.Errorf("sleeper's move was charged %v of CPU", m.CPU)
 				}
 			case "greedy", "junk":
 				t.Errorf("%s was charged a fault: %+v", who, m)

@@ -194,7 +194,12 @@ func reportOf(rep contest.Report) Report {
 		out.Verdict, out.Detail = rep.First.Verdict, rep.First.Detail
 		return out
 	}
-	out.FirstMS = max(float64(rep.First.Elapsed.Microseconds())/1000, 0.001)
+	// A student reads the time they are charged (SPEC §5): the CPU.
+	first := rep.First.Elapsed
+	if rep.First.CPU != nil {
+		first = *rep.First.CPU
+	}
+	out.FirstMS = max(float64(first.Microseconds())/1000, 0.001)
 	if g := rep.Game; g != nil {
 		out.Moves, out.Stopped, out.End = len(g.Steps), g.Stopped, g.Outcome.Reason
 		out.Log = g.Logs[0]
@@ -202,7 +207,9 @@ func reportOf(rep contest.Report) Report {
 			out.Faults = append(out.Faults, ReportFault{Move: st.Ply + 1, Verdict: st.Verdict, Reason: st.Reason})
 		}
 		out.TimedOut = rep.TimedOut
-		out.SlowestMS = float64(rep.Slowest.Microseconds()) / 1000
+		if rep.Slowest != nil {
+			out.SlowestMS = float64(rep.Slowest.Charged().Microseconds()) / 1000
+		}
 	}
 	return out
 }

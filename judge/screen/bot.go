@@ -2,6 +2,7 @@ package screen
 
 import (
 	"net/http"
+	"time"
 
 	"botjudge/games/fault"
 	"botjudge/results"
@@ -30,8 +31,10 @@ type BotGame struct {
 	Result string `json:"result"`
 	Reason string `json:"reason"`
 	// Answers counts the bot's answers in the game.
-	Answers int     `json:"answers"`
-	Faults  []Fault `json:"faults"`
+	Answers int `json:"answers"`
+	// Thinking is the bot's time over the game, and its slowest answer's.
+	Thinking Thinking `json:"thinking"`
+	Faults   []Fault  `json:"faults"`
 	// Log is what the bot printed during the game (a traceback included).
 	Log string `json:"log"`
 }
@@ -42,13 +45,48 @@ type BotGame struct {
 type Fault struct {
 	// N is the index of the move in the game, Own the number of the bot's
 	// own answer (1 is its first), of the first of them.
-	N         int        `json:"n"`
-	Own       int        `json:"own"`
-	Count     int        `json:"count"`
-	Verdict   fault.Kind `json:"verdict"`
-	Reason    string     `json:"reason"`
-	Detail    string     `json:"detail,omitempty"`
-	ElapsedMS float64    `json:"elapsed_ms"`
+	N       int        `json:"n"`
+	Own     int        `json:"own"`
+	Count   int        `json:"count"`
+	Verdict fault.Kind `json:"verdict"`
+	Reason  string     `json:"reason"`
+	Detail  string     `json:"detail,omitempty"`
+	Time
+}
+
+// Time is an answer's times in milliseconds: what it was charged (SPEC
+// §5), which is CPU time when CPU is set and wall time otherwise (a bot
+// reached by URL, a game recorded before CPU was measured), and its wall
+// time.
+type Time struct {
+	ChargedMS float64 `json:"charged_ms"`
+	CPU       bool    `json:"cpu"`
+	ElapsedMS float64 `json:"elapsed_ms"`
+}
+
+func timeOf(m results.Move) Time {
+	return Time{ChargedMS: ms(m.Charged()), CPU: m.CPU != nil, ElapsedMS: ms(m.Elapsed)}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// Thinking is a bot's time in one game: in all, and its slowest answer's
+// (the one charged the most).
+type Thinking struct {
+	// Total is CPU only when every answer was charged CPU.
+	Total   Time `json:"total"`
+	Slowest Time `json:"slowest"`
+	answers int
+}
+
+func (th *Thinking) add(t Time) {
+	th.Total.ChargedMS += t.ChargedMS
+	th.Total.ElapsedMS += t.ElapsedMS
+	th.Total.CPU = t.CPU && (th.answers == 0 || th.Total.CPU)
+	th.answers++
+	if t.ChargedMS >= th.Slowest.ChargedMS {
+		th.Slowest = t
+	}
 }
 
 func resultOf(me results.Player, all []results.Player) string {
@@ -151,6 +189,7 @@ func botGame(g results.Game, bid int64) BotGame {
 			continue
 		}
 		bg.Answers++
+		bg.Thinking.add(timeOf(m))
 		if m.Verdict.Class() == fault.NoClass {
 			continue
 		}
@@ -161,7 +200,7 @@ func botGame(g results.Game, bid int64) BotGame {
 		}
 		seen[key] = len(bg.Faults)
 		bg.Faults = append(bg.Faults, Fault{N: n, Own: bg.Answers, Count: 1, Verdict: m.Verdict, Reason: m.Reason,
-			Detail: m.Detail, ElapsedMS: float64(m.Elapsed.Microseconds()) / 1000})
+			Detail: m.Detail, Time: timeOf(m)})
 	}
 	return bg
 }

@@ -289,23 +289,33 @@ func TestCrosstableOpensEveryBoard(t *testing.T) {
 }
 
 // Each line of a replay's move list shows the frame's thinking time: its
-// slowest answer, as the records time it.
+// slowest answer, as the records time it: what it was charged, CPU, with
+// the wall time beside it in the title.
 func TestMoveListShowsThinkingTime(t *testing.T) {
 	g := gameWhere(t, fix.tron, func(g results.Game) bool { return len(g.Players) > 2 })
 	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d", g.ID))
 	rp := replayOf(t, srv, g.ID)
 	wait(t, ctx, p, `document.querySelector('.replay')?.dataset.frame === '0'`)
-	var want []float64
+	var want, wantWall []float64
 	for _, f := range rp.Frames[1:] {
-		slowest := 0.0
+		slowest := screen.FrameMove{}
 		for _, m := range f.Moves {
-			slowest = max(slowest, m.ElapsedMS)
+			if m.ChargedMS > slowest.ChargedMS {
+				slowest = m
+			}
 		}
-		want = append(want, slowest)
+		want, wantWall = append(want, slowest.ChargedMS), append(wantWall, slowest.ElapsedMS)
 	}
 	got := eval[[]float64](t, ctx, p, `[...document.querySelectorAll('.movelist li .ms')].map(s => +s.dataset.ms)`)
 	if !slices.Equal(got, want) {
-		t.Errorf("the move list's times are %v, the records say %v", got, want)
+		t.Errorf("the move list's times are %v, the records charged %v", got, want)
+	}
+	gotWall := eval[[]float64](t, ctx, p, `[...document.querySelectorAll('.movelist li .ms')].map(s => +s.dataset.wall)`)
+	if !slices.Equal(gotWall, wantWall) {
+		t.Errorf("the move list's wall times are %v, the records say %v", gotWall, wantWall)
+	}
+	if title := eval[string](t, ctx, p, `document.querySelector('.movelist li .ms').title`); !strings.Contains(title, "of CPU") || !strings.Contains(title, "of wall time") {
+		t.Errorf("a move's time is titled %q: it must say its CPU and its wall time", title)
 	}
 	if s := slices.Max(want); s == 0 {
 		t.Errorf("game %d has no timed answer: the test shows nothing", g.ID)
@@ -822,6 +832,24 @@ func TestBotPage(t *testing.T) {
 	}
 	if got := eval[string](t, ctx, p, game+`.querySelector('.log').textContent`); got != g.Players[seat].Log {
 		t.Errorf("the log shows %q, stored %q", got, g.Players[seat].Log)
+	}
+	// The bot's thinking time in the game, charged (CPU) beside wall.
+	var charged, wall, slowest time.Duration
+	for _, m := range g.Moves {
+		if m.Seat == seat {
+			charged, wall = charged+m.Charged(), wall+m.Elapsed
+			slowest = max(slowest, m.Charged())
+		}
+	}
+	ms := func(d time.Duration) string {
+		if d < time.Second {
+			return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
+		}
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	want := fmt.Sprintf("thinking time %s of CPU (%s wall), slowest move %s of CPU", ms(charged), ms(wall), ms(slowest))
+	if got := eval[string](t, ctx, p, game+`.querySelector('.thinking').textContent`); !strings.HasPrefix(got, want) {
+		t.Errorf("the game's thinking time shows %q, want %q...", got, want)
 	}
 	screenshot(t, ctx, p, "bot")
 	if err := p.Eval(ctx, game+`.querySelector('.faults li a').click()`, nil); err != nil {

@@ -57,12 +57,12 @@ func frameOf(s games.State, view bool) Frame {
 }
 
 // FrameMove is one applied answer as the rules judged it again, with what
-// only the record knows: the sandbox's detail and the answer time.
+// only the record knows: the sandbox's detail and the answer's times.
 type FrameMove struct {
 	games.Move
-	N         int     `json:"n"` // index in the stored moves
-	Detail    string  `json:"detail,omitempty"`
-	ElapsedMS float64 `json:"elapsed_ms"`
+	N      int    `json:"n"` // index in the stored moves
+	Detail string `json:"detail,omitempty"`
+	Time
 }
 
 // answerOf rebuilds what the judge fed the rules from a stored move: the
@@ -100,7 +100,7 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 		f := frameOf(s, every)
 		for _, m := range moves {
 			st := g.Moves[n]
-			f.Moves = append(f.Moves, FrameMove{Move: m, N: n, Detail: st.Detail, ElapsedMS: float64(st.Elapsed.Microseconds()) / 1000})
+			f.Moves = append(f.Moves, FrameMove{Move: m, N: n, Detail: st.Detail, Time: timeOf(st)})
 			n++
 		}
 		rp.Frames = append(rp.Frames, f)

@@ -579,9 +579,13 @@ func play(rules games.Rules, tid int64, key string, round int, seed int64, bots 
 			turns[seat]++
 		}
 		for i, m := range s.Apply(answers) {
+			// A sandboxed answer is charged its CPU, less than its wall
+			// time (SPEC §5).
+			wall := time.Duration(5+rng.IntN(300)) * time.Millisecond
+			cpu := wall * 3 / 4
 			moves = append(moves, results.Move{Ply: len(moves), Seat: m.Seat, Answer: answers[i].Data,
 				Verdict: m.Verdict, Reason: m.Reason, Detail: answers[i].Detail, Event: m.Event,
-				Elapsed: time.Duration(5+rng.IntN(300)) * time.Millisecond})
+				Elapsed: wall, CPU: &cpu})
 		}
 	}
 	o := s.Outcome()

@@ -2,7 +2,7 @@
 // pairings, replays, live games, bot pages, presentation), the header with
 // the tournament's progress, and the server-sent events that keep it live.
 
-import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, nameLength, setLanguage, verdict, verdictText, sleep, winText } from './util.js';
+import { el, fill, t, tn, getJSON, points, duration, loadStrings, lang, nameLength, setLanguage, verdict, verdictText, sleep, timeText, timeTitle, winText } from './util.js';
 import { Player, labelled, loadBoard, many, markOf, words } from './replay.js';
 import { follow } from './events.js';
 
@@ -773,6 +773,7 @@ function botGame(tid, bid, g, open) {
     ? el('ul', { class: 'faults' }, g.faults.map((f) => el('li', { dataset: { n: f.n } },
       el('a', { href: `/game/${g.id}?move=${f.n}`, text: t('bot.fault', { n: f.n + 1, own: f.own, verdict: verdictText(f.verdict) }) }),
       f.count > 1 ? el('b', { class: 'times', text: ' ' + t('bot.times', { n: f.count }) }) : null,
+      el('span', { class: 'ms', title: timeTitle(f), text: ' · ' + timeText(f) }),
       f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + f.reason }) : null,
       f.detail ? el('pre', { class: 'detail', text: f.detail }) : null)))
     : el('p', { class: 'dim', text: t('bot.nofault') });
@@ -787,6 +788,7 @@ function botGame(tid, bid, g, open) {
       el('span', { class: 'dim', text: `${t('bot.seat', { seat: g.seat })}${g.seat === 0 ? ' · ' + t('game.first') : ''}` }),
       el('span', { class: 'gscore', text: [g.score, ...g.opponents.map((p) => p.score)].join(' – ') }),
       el('span', { class: 'dim', text: g.reason }),
+      el('span', { class: 'dim thinking', text: t('bot.thinking', { total: timeText(g.thinking.total), slowest: timeText(g.thinking.slowest) }) }),
       el('a', { class: 'go', href: `/game/${g.id}`, text: '▶ ' + t('game.replay') })),
     faults, log);
 }

@@ -7,7 +7,7 @@
 // A frame, as the server sends it (a replay's frames; a live game's is
 // built alike from its live row, without to_move):
 //   {view: the rules' View, moves: [{seat, verdict?, reason?, detail?,
-//    event?, answer?, unjudged?, n, elapsed_ms}], scores: [per seat],
+//    event?, answer?, unjudged?, n, charged_ms, cpu, elapsed_ms}], scores: [per seat],
 //    to_move: [seats]}
 // For rules whose Views fold from events (games.Incremental), only a
 // replay's first and last frames have a view: the page folds the others
@@ -43,7 +43,7 @@
 // mark k's colour, letter and ink for a canvas.
 
 import { scoreChart } from './chart.js';
-import { el, fill, nameLength, t, tn, verdict, winText } from './util.js';
+import { el, fill, msText, nameLength, t, timeTitle, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
 
@@ -147,10 +147,13 @@ const TICK = 30;
 export const many = (seats) => seats > 4;
 
 // thought is a move-list line's thinking time: the slowest answer of the
-// frame, as the records time answers, so a bot's slow moves stand out.
+// frame, as the records time answers, so a bot's slow moves stand out. It
+// is what the answer was charged (CPU time in a sandbox, SPEC §5); its
+// title gives the wall time beside it.
 function thought(f) {
-  const ms = Math.max(0, ...f.moves.map((m) => m.elapsed_ms || 0));
-  return el('span', { class: 'ms', title: t('replay.thought'), dataset: { ms }, text: ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s` });
+  const m = f.moves.reduce((a, b) => ((b.charged_ms || 0) > (a.charged_ms || 0) ? b : a), {});
+  const ms = m.charged_ms || 0;
+  return el('span', { class: 'ms', title: timeTitle(m), dataset: { ms, wall: m.elapsed_ms || 0 }, text: msText(ms) });
 }
 
 // Player shows a replay of rp drawn by the board module game: board, the

@@ -120,6 +120,24 @@ export function nameLength(name) {
   return Math.max(...name.split(/\s+/).map((w) => [...w].length), Math.ceil(chars.length / 2));
 }
 
+// msText writes a time in milliseconds as a student reads it.
+export function msText(ms) {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+// timeTitle and timeText say an answer's times ({charged_ms, cpu,
+// elapsed_ms}, or a bot's total in a game): what it was charged, CPU when
+// measured, beside its wall time.
+export function timeTitle(tm) {
+  const wall = msText(tm.elapsed_ms || 0);
+  return tm.cpu ? t('time.cpu', { cpu: msText(tm.charged_ms), wall }) : t('time.wall', { wall });
+}
+
+export function timeText(tm) {
+  const wall = msText(tm.elapsed_ms || 0);
+  return tm.cpu ? t('time.short.cpu', { cpu: msText(tm.charged_ms), wall }) : t('time.short.wall', { wall });
+}
+
 export function duration(seconds) {
   const s = Math.max(0, Math.round(seconds));
   if (s < 90) return t('unit.s', { n: s });

@@ -1,4 +1,5 @@
 #!/bin/sh
 # Hostile battleships bot (shell). Attacks: the clock. It sleeps far past the
-# move limit on its init request. Contained: killed at the move limit.
+# move limit on its init request, which costs it no CPU. Contained: killed at
+# the wall-clock backstop, twice the limit.
 sleep 600

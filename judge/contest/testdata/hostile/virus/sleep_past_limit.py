@@ -1,5 +1,6 @@
 """Hostile virus bot. Attacks: the clock. On its first move it sleeps far
-past the move limit. Contained: the harness interrupts it at the limit."""
+past the move limit, which costs it no CPU. Contained: the harness
+interrupts it at the wall-clock backstop, twice the limit, and says so."""
 import time
 
 
