@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"botjudge/judge/bench"
@@ -19,6 +21,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&sz.Workers, "workers", 0, "games played at once in the tournaments (0: the judge's default)")
 	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
 	quick := fs.Bool("quick", false, "a small run (about a minute): the figures are rough")
+	only := fs.String("only", "", "run only these measures, comma-separated, of: "+strings.Join(bench.Steps, ", "))
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -27,6 +30,15 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *quick {
 		sz = quickSizes(sz)
+	}
+	var steps []string
+	if *only != "" {
+		steps = strings.Split(*only, ",")
+		for _, s := range steps {
+			if !slices.Contains(bench.Steps, s) {
+				return usagef("unknown measure %q in --only: use %s", s, strings.Join(bench.Steps, ", "))
+			}
+		}
 	}
 	run, _, closeRunner, err := openRunner(ctx, "docker", stderr)
 	if err != nil {
@@ -46,6 +58,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Plain:     bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
 		Sizes:     sz,
 		Log:       stderr,
+		Only:      steps,
 	})
 	if err != nil {
 		return err
@@ -75,7 +88,7 @@ func samePython() string {
 
 // quickSizes keeps the shape of a run and only shrinks its samples.
 func quickSizes(sz bench.Sizes) bench.Sizes {
-	sz.Asks, sz.Requests, sz.Games = 50, 10, 4
+	sz.Asks, sz.Requests, sz.LangRequests, sz.Games = 50, 10, 10, 4
 	sz.TrivialBots, sz.ThinkingBots, sz.SleepingBots, sz.Repeats = 3, 2, 3, 1
 	sz.MemoryBots, sz.MemoryGames = 10, 10
 	sz.FairMoves, sz.StandingsGames = 60, 1000
