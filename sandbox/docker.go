@@ -144,6 +144,7 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 		labels[k] = v
 	}
 	cmd := append([]string{"/usr/bin/python3", "-I", harnessPath}, spec.harnessArgs(target, "/tmp")...)
+	cmd = append(cmd, "--warm", warmDir)
 	if reused {
 		delete(labels, LabelGameKey)
 		cmd = slices.Insert(cmd, 3, "--warden")

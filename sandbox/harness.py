@@ -24,7 +24,7 @@ In a container reused across a bot's games, PID 1 is the warden instead
 (harness.py --warden ARGS, see warden()): it starts `harness.py --contained
 ARGS` afresh for each game and resets the container after it.
 
-usage: harness.py [--warden|--contained] [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--home DIR] ia|program BOT
+usage: harness.py [--warden|--contained] [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--home DIR] [--warm DIR] ia|program BOT
 """
 
 import argparse
@@ -685,6 +685,107 @@ class Program:
         return "more"
 
 
+# ---------------------------------------------------------------- warm start
+
+class Warm(Program):
+    """A Python program bot whose next process is started as soon as the
+    previous request has ended (everything it left killed), so that the
+    interpreter's start-up is not on the move's clock: the process stops
+    just before running the bot's file (warm.py, as sitecustomize) and waits
+    for the request's argument. It is a fresh process for each request, as
+    fresh as one started with the request: its own hash secret, random seed,
+    pid and memory, started after the previous request's processes were all
+    gone, with the same argv, environment, descriptors and signals once the
+    bot's code runs. Only /proc/self/cmdline and /proc/self/environ, fixed
+    at exec, still show the wait (no argument, two variables), and its start
+    time is earlier."""
+
+    def __init__(self, channel, path, opts):
+        super().__init__(channel, path, opts)
+        self.next = None  # (process, write end of its argument's pipe)
+
+    @staticmethod
+    def fits(path, opts):
+        """Whether the bot at path is a Python file the harness runs itself."""
+        if not opts.warm or not os.path.isfile(os.path.join(opts.warm, "sitecustomize.py")):
+            return False
+        try:
+            argv = entry_point(path)[0]
+        except (Unfit, OSError):
+            return False
+        return len(argv) == 2 and argv[0] == sys.executable and argv[1].endswith(".py")
+
+    def start(self):
+        failed = super().start()
+        if not failed:
+            self.prestart()
+        return failed
+
+    def prestart(self):
+        r, w = os.pipe()
+        env = dict(os.environ, PYTHONPATH=self.opts.warm, BOTJUDGE_WARM=str(r))
+        try:
+            proc = subprocess.Popen(
+                self.argv, cwd=self.cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, start_new_session=True, pass_fds=(r,))
+        except OSError:
+            os.close(w)
+            return
+        finally:
+            os.close(r)
+        self.next = (proc, w)
+
+    def run(self, text):
+        try:
+            return super().run(text)
+        finally:
+            self.prestart()
+
+    def spawn(self, text, data):
+        return self.take(data) or super().spawn(text, data)
+
+    def take(self, data):
+        """The waiting process, given the request's argument (none when the
+        kernel would refuse it as one, as in spawn); None when there is none
+        or it died, then a fresh one starts instead."""
+        if self.next is None:
+            return None
+        proc, w = self.next
+        self.next = None
+        message = b"1" + data if len(data) < ARG_LIMIT else b"0"
+        deadline = time.monotonic() + self.opts.move
+        try:
+            os.set_blocking(w, False)
+            while message:
+                # A process that never reads (its start-up hangs) is not
+                # waited for beyond the move's time.
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([], [w], [], left)[1]:
+                    raise OSError(errno.ETIMEDOUT, "the warm process does not read")
+                message = message[os.write(w, message):]
+        except OSError:
+            self.discard(proc)
+            return None
+        finally:
+            os.close(w)
+        return proc
+
+    def discard(self, proc):
+        self.kill_all(proc)
+        proc.wait()
+        for f in (proc.stdin, proc.stdout, proc.stderr):
+            f.close()
+        self.reap()
+
+    def abandon(self):
+        super().abandon()
+        if self.next is not None:
+            proc, w = self.next
+            self.next = None
+            os.close(w)
+            self.kill_all(proc)
+
+
 # ---------------------------------------------------------------- server
 
 def server_command(path):
@@ -970,6 +1071,7 @@ def main():
     parser.add_argument("--log", type=int, default=65536)
     parser.add_argument("--idle", type=float, default=600.0)
     parser.add_argument("--home", default="/tmp")
+    parser.add_argument("--warm", default="", help="the folder of warm.py as sitecustomize.py (see Warm)")
     parser.add_argument("protocol", choices=("ia", "program"))
     parser.add_argument("bot")
     opts = parser.parse_args()
@@ -999,6 +1101,8 @@ def serve(channel, listener, opts):
         kind = Virus
     else:
         kind = Server if server_command(bot) else Program
+        if kind is Program and Warm.fits(bot, opts):
+            kind = Warm
     runner = kind(channel, bot, opts)
     listener.abandon = runner.abandon
     failed = runner.start()

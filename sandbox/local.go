@@ -39,12 +39,21 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdin, feed, err := os.Pipe()
-	if err != nil {
+	// The warm start's sitecustomize, beside the bot's home rather than
+	// in it, where the bot would see it.
+	warm := home + "-warm"
+	if err := writeWarm(warm); err != nil {
 		os.RemoveAll(home)
 		return nil, err
 	}
-	cmd := exec.Command("python3", append([]string{"-I", "-c", harnessSource}, spec.harnessArgs(src, home)...)...)
+	stdin, feed, err := os.Pipe()
+	if err != nil {
+		os.RemoveAll(home)
+		os.RemoveAll(warm)
+		return nil, err
+	}
+	args := append(spec.harnessArgs(src, home), "--warm", warm)
+	cmd := exec.Command("python3", append([]string{"-I", "-c", harnessSource}, args...)...)
 	cmd.Dir = home
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, spec.out, spec.log
@@ -57,6 +66,7 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if err != nil {
 		feed.Close()
 		os.RemoveAll(home)
+		os.RemoveAll(warm)
 		return nil, fmt.Errorf("sandbox: starting python3: %w", err)
 	}
 	p := &process{cmd: cmd, feed: feed, home: home, ended: make(chan struct{})}
@@ -107,5 +117,13 @@ func (p *process) kill(ctx context.Context) error {
 	case <-ctx.Done():
 		return errors.Join(err, ctx.Err())
 	}
-	return errors.Join(err, os.RemoveAll(p.home))
+	return errors.Join(err, os.RemoveAll(p.home), os.RemoveAll(p.home+"-warm"))
+}
+
+// writeWarm makes the folder dir holding warm.py as sitecustomize.py.
+func writeWarm(dir string) error {
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "sitecustomize.py"), []byte(warmSource), 0o644)
 }

@@ -24,6 +24,12 @@ import (
 //go:embed harness.py
 var harnessSource string
 
+// warmSource is imported as sitecustomize by a Python program bot's process
+// started ahead of its request (see warm.py and harness.py's Warm).
+//
+//go:embed warm.py
+var warmSource string
+
 // ErrClosed is returned by Ask after Close.
 var ErrClosed = errors.New("sandbox: session closed")
 
