@@ -66,6 +66,10 @@ type Docker struct {
 
 	usrMu   sync.Mutex
 	usrName string // the volume of the image's /usr, once filled
+
+	// cold starts every Python program bot's process with its request,
+	// as before the warm start: tests compare the two.
+	cold bool
 }
 
 // NewDocker connects to the engine named by the environment (DOCKER_HOST...)
@@ -144,7 +148,9 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 		labels[k] = v
 	}
 	cmd := append([]string{"/usr/bin/python3", "-I", harnessPath}, spec.harnessArgs(target, "/tmp")...)
-	cmd = append(cmd, "--warm", warmDir)
+	if !d.cold {
+		cmd = append(cmd, "--warm", warmDir)
+	}
 	if reused {
 		delete(labels, LabelGameKey)
 		cmd = slices.Insert(cmd, 3, "--warden")

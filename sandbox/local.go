@@ -16,7 +16,9 @@ import (
 // Local runs the same harness as Docker, with the host's python3, as a
 // plain process: no isolation at all. It is for tests without Docker,
 // --sandbox=none and benchmark baselines, never for untrusted bots.
-type Local struct{}
+type Local struct {
+	cold bool // as Docker's
+}
 
 // NewLocal returns the unsafe runner.
 func NewLocal() *Local { return &Local{} }
@@ -52,7 +54,10 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 		os.RemoveAll(warm)
 		return nil, err
 	}
-	args := append(spec.harnessArgs(src, home), "--warm", warm)
+	args := spec.harnessArgs(src, home)
+	if !l.cold {
+		args = append(args, "--warm", warm)
+	}
 	cmd := exec.Command("python3", append([]string{"-I", "-c", harnessSource}, args...)...)
 	cmd.Dir = home
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}

@@ -1,0 +1,180 @@
+package sandbox_test
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// probeBot reports what a Python program bot can see of its process, from
+// its first line on (its modules before it imports any). "warm" is not the
+// bot's view but the test's: whether the process waited for its request.
+const probeBot = `import sys
+modules = sorted(sys.modules)
+frame_back = sys._getframe().f_back is None
+import __main__, json, os, random, resource, signal, subprocess, threading
+
+def status(keys):
+    with open("/proc/self/status") as f:
+        return {k: v.strip() for k, _, v in (line.partition(":") for line in f) if k in keys}
+
+def fds():
+    names = os.listdir("/proc/self/fd")
+    return sorted(int(n) for n in names if os.path.exists("/proc/self/fd/" + n))
+
+umask = os.umask(0)
+os.umask(umask)
+main = {k: repr(v) for k, v in vars(__main__).items()
+        if k not in ("__builtins__", "json", "os", "random", "resource", "signal", "subprocess", "threading", "sys", "modules", "frame_back", "status", "fds", "umask")}
+main["__loader__"] = [type(__main__.__loader__).__name__, __main__.__loader__.name, __main__.__loader__.path]
+print(json.dumps({
+    "warm": b"BOTJUDGE_WARM" in open("/proc/self/environ", "rb").read(),
+    "modules": modules,
+    "frame_back_none": frame_back,
+    "argv": sys.argv, "orig_argv": sys.orig_argv, "executable": sys.executable,
+    "path": sys.path, "flags": repr(sys.flags),
+    "stdin": sys.stdin.read(),
+    "environ": dict(os.environ),
+    "child_environ": subprocess.run(["env"], capture_output=True, text=True).stdout,
+    "main": main,
+    "name": __name__,
+    "pid": os.getpid(),
+    "own_group": os.getpgrp() == os.getpid() and os.getsid(0) == os.getpid(),
+    "parent": open("/proc/%d/cmdline" % os.getppid(), "rb").read().split(b"\0")[0].decode(),
+    "parent_runs_harness": b"harness" in open("/proc/%d/cmdline" % os.getppid(), "rb").read(),
+    "random": repr(random.random()),
+    "hash": str(hash("a string")),
+    "fds": fds(),
+    "cwd": os.getcwd(),
+    "umask": umask,
+    "signals": {s.name: repr(signal.getsignal(s)) for s in signal.valid_signals() if isinstance(s, signal.Signals)},
+    "mask": sorted(int(s) for s in signal.pthread_sigmask(signal.SIG_BLOCK, [])),
+    "status": status({"SigBlk", "SigIgn", "SigCgt", "NoNewPrivs", "CapEff", "Threads", "Seccomp"}),
+    "limits": {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource) if n.startswith("RLIMIT_")},
+    "threads": threading.active_count(),
+    "stdio": [[s.encoding, s.errors, s.line_buffering, s.isatty()] for s in (sys.stdin, sys.stdout, sys.stderr)],
+}))
+`
+
+// TestWarmStartIsAFreshProcess: a Python program bot started ahead of its
+// request sees what it would see started with it, every request anew.
+// Each runner's view with the warm start is compared with its view without
+// (the process started with the request), for two requests in a row.
+func TestWarmStartIsAFreshProcess(t *testing.T) {
+	kinds := []struct {
+		name       string
+		warm, cold func(t *testing.T) runner
+	}{
+		{"local", func(*testing.T) runner { return sandbox.NewLocal() }, func(*testing.T) runner { return sandbox.NewColdLocal() }},
+		{"docker", func(t *testing.T) runner { return sandboxtest.Docker(t) }, func(t *testing.T) runner { return sandbox.Cold(sandboxtest.Docker(t)) }},
+		{"reused", func(t *testing.T) runner { return sandboxtest.Pool(t) }, func(t *testing.T) runner { return coldPool(t) }},
+	}
+	requests := []string{`{"n":1,"text":"é"}`, `{"n":2}`}
+	for _, k := range kinds {
+		t.Run(k.name, func(t *testing.T) {
+			t.Parallel()
+			views := map[bool][]map[string]any{}
+			for _, warm := range []bool{true, false} {
+				r := k.cold(t)
+				if warm {
+					r = k.warm(t)
+				}
+				bot := writeBot(t, "probe.py", "program", map[string]string{"": probeBot})
+				s := start(t, r, bot, limits(10*time.Second))
+				for _, req := range requests {
+					reply := ask(t, s, req)
+					if reply.Fault != "" {
+						t.Fatalf("warm %v: %s: %s\n%s", warm, reply.Fault, reply.Detail, s.Log())
+					}
+					view := placeless(t, reply.Data)
+					if view["warm"] != warm {
+						t.Fatalf("warm start %v: the process says it waited: %v", warm, view["warm"])
+					}
+					views[warm] = append(views[warm], view)
+				}
+			}
+			for warm, vs := range views {
+				// Fresh every time: its own pid, seed and hash secret.
+				for _, key := range []string{"pid", "random", "hash"} {
+					if vs[0][key] == vs[1][key] {
+						t.Errorf("warm %v: %s is %v in both requests", warm, key, vs[0][key])
+					}
+				}
+			}
+			for i := range requests {
+				w, c := views[true][i], views[false][i]
+				for _, key := range []string{"warm", "pid", "random", "hash"} {
+					delete(w, key)
+					delete(c, key)
+				}
+				for key := range c {
+					if !reflect.DeepEqual(w[key], c[key]) {
+						t.Errorf("request %d: %s differs:\nwarm  %v\nfresh %v", i+1, key, w[key], c[key])
+					}
+				}
+				if len(w) != len(c) {
+					t.Errorf("request %d: %d keys warm, %d fresh", i+1, len(w), len(c))
+				}
+			}
+			// An uncaught error: the same traceback in the log, the bot's
+			// own frames alone.
+			logs := map[bool]string{}
+			for _, warm := range []bool{true, false} {
+				r := k.cold(t)
+				if warm {
+					r = k.warm(t)
+				}
+				bot := writeBot(t, "crash.py", "program", map[string]string{"": crashBot})
+				s := start(t, r, bot, limits(10*time.Second))
+				wantFault(t, ask(t, s, requests[0]), "error", "exit status 1: ValueError: no move")
+				logs[warm] = strings.ReplaceAll(closedLog(t, s), filepath.Dir(bot.Path), "<bot>")
+			}
+			if logs[true] != logs[false] || !strings.Contains(logs[true], `line 3, in <module>`) {
+				t.Errorf("the log differs:\nwarm  %q\nfresh %q", logs[true], logs[false])
+			}
+		})
+	}
+}
+
+const crashBot = `def move():
+    raise ValueError("no move")
+move()
+`
+
+// placeless decodes a probe's view with its bot's folder and its home
+// replaced by names: they differ by session for the local runner, whose
+// bots share the machine's /tmp.
+func placeless(t *testing.T, data []byte) map[string]any {
+	var view struct {
+		Argv    []string          `json:"argv"`
+		Environ map[string]string `json:"environ"`
+	}
+	if err := json.Unmarshal(data, &view); err != nil || len(view.Argv) == 0 {
+		t.Fatalf("%v: %s", err, data)
+	}
+	text := strings.ReplaceAll(string(data), filepath.Dir(view.Argv[0]), "<bot>")
+	text = strings.ReplaceAll(text, view.Environ["HOME"], "<home>")
+	var out map[string]any
+	if err := json.Unmarshal([]byte(text), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// coldPool is sandboxtest.Pool without the warm start.
+func coldPool(t *testing.T) runner {
+	p := sandbox.NewPool(sandbox.Cold(sandboxtest.Docker(t)), 0)
+	t.Cleanup(func() {
+		if err := p.Drain(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
+	return sandboxtest.Warmed{Pool: p}
+}
