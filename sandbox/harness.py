@@ -30,6 +30,7 @@ usage: harness.py [--warden|--contained] [--move S] [--startup S] [--answer N] [
 import argparse
 import errno
 import faulthandler
+import fcntl
 import http.client
 import importlib.util
 import json
@@ -688,32 +689,46 @@ class Program:
 # ---------------------------------------------------------------- warm start
 
 class Warm(Program):
-    """A Python program bot whose next process is started as soon as the
-    previous request has ended (everything it left killed), so that the
+    """A Python or Node.js program bot run by the harness itself (a .py or
+    .js file, main.py, main.js), whose next process is started as soon as
+    the previous request has ended (everything it left killed), so that the
     interpreter's start-up is not on the move's clock: the process stops
-    just before running the bot's file (warm.py, as sitecustomize) and waits
-    for the request's argument. It is a fresh process for each request, as
-    fresh as one started with the request: its own hash secret, random seed,
-    pid and memory, started after the previous request's processes were all
-    gone, with the same argv, environment, descriptors and signals once the
-    bot's code runs. Only /proc/self/cmdline and /proc/self/environ, fixed
-    at exec, still show the wait (no argument, two variables), and its start
-    time is earlier."""
+    just before running the bot's file (warm.py as sitecustomize, warm.js
+    preloaded) and waits for the request's argument. It is a fresh process
+    for each request, as fresh as one started with the request: its own
+    hash secret, random seed, pid and memory, started after the previous
+    request's processes were all gone, with the same argv, environment,
+    descriptors and signals once the bot's code runs. Only what is fixed at
+    exec still shows the wait: /proc/self/cmdline (no argument) and
+    /proc/self/environ (the hook's variables), and its start time (Node's
+    performance.now() and process.uptime() count from it)."""
+
+    # The interpreters it starts ahead, and the environment that makes them
+    # wait, given the folder of the hooks.
+    HOOKS = {
+        sys.executable: (".py", lambda d: {"PYTHONPATH": d}),
+        "node": (".js", lambda d: {"NODE_OPTIONS": "--require " + os.path.join(d, "warm.js")}),
+    }
+    # The descriptor the argument comes on is moved this high so that the
+    # interpreter's own descriptors get the numbers they would get without.
+    FD = 200
 
     def __init__(self, channel, path, opts):
         super().__init__(channel, path, opts)
         self.next = None  # (process, write end of its argument's pipe)
 
-    @staticmethod
-    def fits(path, opts):
-        """Whether the bot at path is a Python file the harness runs itself."""
-        if not opts.warm or not os.path.isfile(os.path.join(opts.warm, "sitecustomize.py")):
+    @classmethod
+    def fits(cls, path, opts):
+        """Whether the bot at path is a file the harness runs itself with
+        an interpreter it can start ahead."""
+        if not opts.warm or not os.path.isdir(opts.warm):
             return False
         try:
             argv = entry_point(path)[0]
         except (Unfit, OSError):
             return False
-        return len(argv) == 2 and argv[0] == sys.executable and argv[1].endswith(".py")
+        hook = cls.HOOKS.get(argv[0])
+        return len(argv) == 2 and hook is not None and argv[1].endswith(hook[0])
 
     def start(self):
         failed = super().start()
@@ -722,8 +737,10 @@ class Warm(Program):
         return failed
 
     def prestart(self):
-        r, w = os.pipe()
-        env = dict(os.environ, PYTHONPATH=self.opts.warm, BOTJUDGE_WARM=str(r))
+        p, w = os.pipe()
+        r = fcntl.fcntl(p, fcntl.F_DUPFD_CLOEXEC, self.FD)
+        os.close(p)
+        env = dict(os.environ, BOTJUDGE_WARM=str(r), **self.HOOKS[self.argv[0]][1](self.opts.warm))
         try:
             proc = subprocess.Popen(
                 self.argv, cwd=self.cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -1071,7 +1088,7 @@ def main():
     parser.add_argument("--log", type=int, default=65536)
     parser.add_argument("--idle", type=float, default=600.0)
     parser.add_argument("--home", default="/tmp")
-    parser.add_argument("--warm", default="", help="the folder of warm.py as sitecustomize.py (see Warm)")
+    parser.add_argument("--warm", default="", help="the folder of warm.py as sitecustomize.py and of warm.js (see Warm)")
     parser.add_argument("protocol", choices=("ia", "program"))
     parser.add_argument("bot")
     opts = parser.parse_args()

@@ -125,10 +125,12 @@ func (p *process) kill(ctx context.Context) error {
 	return errors.Join(err, os.RemoveAll(p.home), os.RemoveAll(p.home+"-warm"))
 }
 
-// writeWarm makes the folder dir holding warm.py as sitecustomize.py.
+// writeWarm makes the folder dir holding the warm start's hooks, as the
+// image's warmDir does.
 func writeWarm(dir string) error {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "sitecustomize.py"), []byte(warmSource), 0o644)
+	return errors.Join(os.WriteFile(filepath.Join(dir, "sitecustomize.py"), []byte(warmPy), 0o644),
+		os.WriteFile(filepath.Join(dir, "warm.js"), []byte(warmJS), 0o644))
 }

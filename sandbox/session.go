@@ -24,11 +24,15 @@ import (
 //go:embed harness.py
 var harnessSource string
 
-// warmSource is imported as sitecustomize by a Python program bot's process
-// started ahead of its request (see warm.py and harness.py's Warm).
-//
-//go:embed warm.py
-var warmSource string
+// warmPy is imported as sitecustomize, and warmJS preloaded, by a Python
+// or Node.js program bot's process started ahead of its request (see
+// harness.py's Warm).
+var (
+	//go:embed warm.py
+	warmPy string
+	//go:embed warm.js
+	warmJS string
+)
 
 // ErrClosed is returned by Ask after Close.
 var ErrClosed = errors.New("sandbox: session closed")

@@ -63,10 +63,45 @@ print(json.dumps({
 }))
 `
 
-// TestWarmStartIsAFreshProcess: a Python program bot started ahead of its
-// request sees what it would see started with it, every request anew.
-// Each runner's view with the warm start is compared with its view without
-// (the process started with the request), for two requests in a row.
+// probeJS is probeBot's twin for Node.js.
+const probeJS = `const cached = Object.keys(require.cache);
+const fs = require('fs');
+const cp = require('child_process');
+const status = {};
+for (const line of fs.readFileSync('/proc/self/status', 'utf8').split('\n')) {
+  const [k, v] = line.split(':');
+  if (['SigBlk', 'SigIgn', 'SigCgt', 'NoNewPrivs', 'CapEff', 'Seccomp'].includes(k)) status[k] = v.trim();
+}
+const umask = process.umask(0);
+process.umask(umask);
+const parent = fs.readFileSync('/proc/' + process.ppid + '/cmdline');
+console.log(JSON.stringify({
+  warm: fs.readFileSync('/proc/self/environ').includes('BOTJUDGE_WARM'),
+  cached,
+  main: require.main === module, filename: __filename, paths: module.paths, children: module.children.length,
+  stack: new Error('probe').stack.split('\n').slice(1).map(l => l.replace(/:\d+:\d+\)?$/, '')),
+  argv: process.argv, argv0: process.argv0, execArgv: process.execArgv, execPath: process.execPath,
+  stdin: fs.readFileSync(0, 'utf8'),
+  environ: process.env,
+  child_environ: cp.execFileSync('env', {encoding: 'utf8'}),
+  pid: process.pid,
+  parent: parent.toString().split('\0')[0], parent_runs_harness: parent.includes('harness'),
+  random: String(Math.random()),
+  hash: String(Math.random()),
+  fds: fs.readdirSync('/proc/self/fd').map(Number).filter(n => fs.existsSync('/proc/self/fd/' + n)).sort((a, b) => a - b),
+  cwd: process.cwd(), umask,
+  status,
+  limits: fs.readFileSync('/proc/self/limits', 'utf8'),
+  title: process.title,
+}));
+`
+
+// TestWarmStartIsAFreshProcess: a Python or Node.js program bot started
+// ahead of its request sees what it would see started with it, every
+// request anew. Each runner's view with the warm start is compared with its
+// view without (the process started with the request), for two requests in
+// a row. (Node.js's hash seed cannot be read: its probe draws a second
+// random number in its place.)
 func TestWarmStartIsAFreshProcess(t *testing.T) {
 	kinds := []struct {
 		name       string
@@ -77,69 +112,77 @@ func TestWarmStartIsAFreshProcess(t *testing.T) {
 		{"reused", func(t *testing.T) runner { return sandboxtest.Pool(t) }, func(t *testing.T) runner { return coldPool(t) }},
 	}
 	requests := []string{`{"n":1,"text":"é"}`, `{"n":2}`}
+	langs := []struct {
+		name, probe, probeFile, crash, crashFile, where string
+	}{
+		{"python", probeBot, "probe.py", crashBot, "crash.py", `crash.py", line 3, in <module>`},
+		{"node", probeJS, "probe.js", crashJS, "crash.js", `crash.js:4:1)`},
+	}
 	for _, k := range kinds {
-		t.Run(k.name, func(t *testing.T) {
-			t.Parallel()
-			views := map[bool][]map[string]any{}
-			for _, warm := range []bool{true, false} {
-				r := k.cold(t)
-				if warm {
-					r = k.warm(t)
-				}
-				bot := writeBot(t, "probe.py", "program", map[string]string{"": probeBot})
-				s := start(t, r, bot, limits(10*time.Second))
-				for _, req := range requests {
-					reply := ask(t, s, req)
-					if reply.Fault != "" {
-						t.Fatalf("warm %v: %s: %s\n%s", warm, reply.Fault, reply.Detail, s.Log())
+		for _, lang := range langs {
+			t.Run(k.name+"/"+lang.name, func(t *testing.T) {
+				t.Parallel()
+				views := map[bool][]map[string]any{}
+				for _, warm := range []bool{true, false} {
+					r := k.cold(t)
+					if warm {
+						r = k.warm(t)
 					}
-					view := placeless(t, reply.Data)
-					if view["warm"] != warm {
-						t.Fatalf("warm start %v: the process says it waited: %v", warm, view["warm"])
-					}
-					views[warm] = append(views[warm], view)
-				}
-			}
-			for warm, vs := range views {
-				// Fresh every time: its own pid, seed and hash secret.
-				for _, key := range []string{"pid", "random", "hash"} {
-					if vs[0][key] == vs[1][key] {
-						t.Errorf("warm %v: %s is %v in both requests", warm, key, vs[0][key])
+					bot := writeBot(t, lang.probeFile, "program", map[string]string{"": lang.probe})
+					s := start(t, r, bot, limits(10*time.Second))
+					for _, req := range requests {
+						reply := ask(t, s, req)
+						if reply.Fault != "" {
+							t.Fatalf("warm %v: %s: %s\n%s", warm, reply.Fault, reply.Detail, s.Log())
+						}
+						view := placeless(t, reply.Data, filepath.Dir(bot.Path))
+						if view["warm"] != warm {
+							t.Fatalf("warm start %v: the process says it waited: %v", warm, view["warm"])
+						}
+						views[warm] = append(views[warm], view)
 					}
 				}
-			}
-			for i := range requests {
-				w, c := views[true][i], views[false][i]
-				for _, key := range []string{"warm", "pid", "random", "hash"} {
-					delete(w, key)
-					delete(c, key)
-				}
-				for key := range c {
-					if !reflect.DeepEqual(w[key], c[key]) {
-						t.Errorf("request %d: %s differs:\nwarm  %v\nfresh %v", i+1, key, w[key], c[key])
+				for warm, vs := range views {
+					// Fresh every time: its own pid, seed and hash secret.
+					for _, key := range []string{"pid", "random", "hash"} {
+						if vs[0][key] == vs[1][key] {
+							t.Errorf("warm %v: %s is %v in both requests", warm, key, vs[0][key])
+						}
 					}
 				}
-				if len(w) != len(c) {
-					t.Errorf("request %d: %d keys warm, %d fresh", i+1, len(w), len(c))
+				for i := range requests {
+					w, c := views[true][i], views[false][i]
+					for _, key := range []string{"warm", "pid", "random", "hash"} {
+						delete(w, key)
+						delete(c, key)
+					}
+					for key := range c {
+						if !reflect.DeepEqual(w[key], c[key]) {
+							t.Errorf("request %d: %s differs:\nwarm  %v\nfresh %v", i+1, key, w[key], c[key])
+						}
+					}
+					if len(w) != len(c) {
+						t.Errorf("request %d: %d keys warm, %d fresh", i+1, len(w), len(c))
+					}
 				}
-			}
-			// An uncaught error: the same traceback in the log, the bot's
-			// own frames alone.
-			logs := map[bool]string{}
-			for _, warm := range []bool{true, false} {
-				r := k.cold(t)
-				if warm {
-					r = k.warm(t)
+				// An uncaught error: the same traceback in the log, the bot's
+				// own frames alone.
+				logs := map[bool]string{}
+				for _, warm := range []bool{true, false} {
+					r := k.cold(t)
+					if warm {
+						r = k.warm(t)
+					}
+					bot := writeBot(t, lang.crashFile, "program", map[string]string{"": lang.crash})
+					s := start(t, r, bot, limits(10*time.Second))
+					wantFault(t, ask(t, s, requests[0]), "error", "exit status 1: ")
+					logs[warm] = strings.ReplaceAll(closedLog(t, s), filepath.Dir(bot.Path), "<bot>")
 				}
-				bot := writeBot(t, "crash.py", "program", map[string]string{"": crashBot})
-				s := start(t, r, bot, limits(10*time.Second))
-				wantFault(t, ask(t, s, requests[0]), "error", "exit status 1: ValueError: no move")
-				logs[warm] = strings.ReplaceAll(closedLog(t, s), filepath.Dir(bot.Path), "<bot>")
-			}
-			if logs[true] != logs[false] || !strings.Contains(logs[true], `line 3, in <module>`) {
-				t.Errorf("the log differs:\nwarm  %q\nfresh %q", logs[true], logs[false])
-			}
-		})
+				if logs[true] != logs[false] || !strings.Contains(logs[true], lang.where) {
+					t.Errorf("the log differs:\nwarm  %q\nfresh %q", logs[true], logs[false])
+				}
+			})
+		}
 	}
 }
 
@@ -148,18 +191,23 @@ const crashBot = `def move():
 move()
 `
 
+const crashJS = `function move() {
+  throw new Error('no move');
+}
+move();
+`
+
 // placeless decodes a probe's view with its bot's folder and its home
 // replaced by names: they differ by session for the local runner, whose
 // bots share the machine's /tmp.
-func placeless(t *testing.T, data []byte) map[string]any {
+func placeless(t *testing.T, data []byte, dir string) map[string]any {
 	var view struct {
-		Argv    []string          `json:"argv"`
 		Environ map[string]string `json:"environ"`
 	}
-	if err := json.Unmarshal(data, &view); err != nil || len(view.Argv) == 0 {
+	if err := json.Unmarshal(data, &view); err != nil {
 		t.Fatalf("%v: %s", err, data)
 	}
-	text := strings.ReplaceAll(string(data), filepath.Dir(view.Argv[0]), "<bot>")
+	text := strings.ReplaceAll(string(data), dir, "<bot>")
 	text = strings.ReplaceAll(text, view.Environ["HOME"], "<home>")
 	var out map[string]any
 	if err := json.Unmarshal([]byte(text), &out); err != nil {
