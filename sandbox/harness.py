@@ -689,8 +689,8 @@ class Program:
 # ---------------------------------------------------------------- warm start
 
 class Warm(Program):
-    """A Python or Node.js program bot run by the harness itself (a .py or
-    .js file, main.py, main.js), whose next process is started as soon as
+    """A Python, Node.js or CoffeeScript program bot run by the harness
+    itself (a .py, .js or .coffee file, main.py...), whose next process is started as soon as
     the previous request has ended (everything it left killed), so that the
     interpreter's start-up is not on the move's clock: the process stops
     just before running the bot's file (warm.py as sitecustomize, warm.js
@@ -708,6 +708,8 @@ class Warm(Program):
     HOOKS = {
         sys.executable: (".py", lambda d: {"PYTHONPATH": d}),
         "node": (".js", lambda d: {"NODE_OPTIONS": "--require " + os.path.join(d, "warm.js")}),
+        # coffee is a Node.js script: Node.js waits, then coffee compiles.
+        "coffee": (".coffee", lambda d: {"NODE_OPTIONS": "--require " + os.path.join(d, "warm.js")}),
     }
     # The descriptor the argument comes on is moved this high so that the
     # interpreter's own descriptors get the numbers they would get without.

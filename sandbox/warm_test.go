@@ -117,6 +117,8 @@ func TestWarmStartIsAFreshProcess(t *testing.T) {
 	}{
 		{"python", probeBot, "probe.py", crashBot, "crash.py", `crash.py", line 3, in <module>`},
 		{"node", probeJS, "probe.js", crashJS, "crash.js", `crash.js:4:1)`},
+		// CoffeeScript runs JavaScript in backquotes as it is.
+		{"coffee", "```\n" + probeJS + "```\n", "probe.coffee", "move = -> throw new Error 'no move'\nmove()\n", "crash.coffee", "Error: no move\n    at move ("},
 	}
 	for _, k := range kinds {
 		for _, lang := range langs {
