@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -193,4 +194,36 @@ func TestCounters(t *testing.T) {
 		t.Errorf("peak went from %d to %d bytes after touching 64 MiB", before, after)
 	}
 	_ = big[len(big)-1]
+}
+
+// TestRequestTable runs the request table alone on the pool: one row per
+// language, each beside a bare start of its interpreter (those the host
+// lacks are said so in a note, and have no floor).
+func TestRequestTable(t *testing.T) {
+	p := sandboxtest.Pool(t).Pool
+	sz := tiny()
+	sz.LangRequests = 2
+	rep, err := Run(context.Background(), Config{
+		Sandboxed: Side{Runner: p}, Plain: Side{Runner: sandbox.NewLocal()},
+		Sizes: sz, Work: t.TempDir(), Only: []string{"requests"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Rows) != len(languages) {
+		t.Fatalf("%d rows for %d languages", len(rep.Rows), len(languages))
+	}
+	for i, lang := range languages {
+		row := rep.Rows[i]
+		if !strings.HasPrefix(row.Measure, "request, "+lang.name+", median") || math.IsNaN(row.Sandboxed) || row.Sandboxed <= 0 || row.Met == nil {
+			t.Errorf("row %d: %+v", i, row)
+		}
+		missing := slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.HasPrefix(n, lang.name+": no bare start") })
+		if math.IsNaN(row.Plain) != missing || (!missing && row.Plain <= 0) {
+			t.Errorf("%s: bare start %v, notes %q", lang.name, row.Plain, rep.Notes)
+		}
+	}
+	var out bytes.Buffer
+	rep.Print(&out)
+	t.Logf("\n%s", out.String())
 }
