@@ -19,7 +19,7 @@ import (
 const probeBot = `import sys
 modules = sorted(sys.modules)
 frame_back = sys._getframe().f_back is None
-import __main__, json, os, random, resource, signal, subprocess, threading
+import __main__, json, os, posix, random, resource, signal, subprocess, threading
 
 def status(keys):
     with open("/proc/self/status") as f:
@@ -32,7 +32,7 @@ def fds():
 umask = os.umask(0)
 os.umask(umask)
 main = {k: repr(v) for k, v in vars(__main__).items()
-        if k not in ("__builtins__", "json", "os", "random", "resource", "signal", "subprocess", "threading", "sys", "modules", "frame_back", "status", "fds", "umask")}
+        if k not in ("__builtins__", "json", "os", "posix", "random", "resource", "signal", "subprocess", "threading", "sys", "modules", "frame_back", "status", "fds", "umask")}
 main["__loader__"] = [type(__main__.__loader__).__name__, __main__.__loader__.name, __main__.__loader__.path]
 print(json.dumps({
     "warm": b"BOTJUDGE_WARM" in open("/proc/self/environ", "rb").read(),
@@ -42,6 +42,7 @@ print(json.dumps({
     "path": sys.path, "flags": repr(sys.flags),
     "stdin": sys.stdin.read(),
     "environ": dict(os.environ),
+    "posix_environ": sorted(k.decode() for k in posix.environ),
     "child_environ": subprocess.run(["env"], capture_output=True, text=True).stdout,
     "main": main,
     "name": __name__,
