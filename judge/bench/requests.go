@@ -124,6 +124,7 @@ func (b *bencher) requests(ctx context.Context) error {
 		}
 		b.add(row)
 	}
+	b.note("request rows' bare starts ran %s", strings.Join(hostVersions(ctx), ", "))
 	b.note("request rows: the sandboxed column is a request to a program bot that prints its answer at once (Docker, the harness, a process per request); the plain column is the bare start of the same interpreter on the host, the floor a fresh process cannot beat")
 	return nil
 }
@@ -189,6 +190,19 @@ func (b *bencher) timeLanguage(ctx context.Context, run contest.Runner, bot sand
 		}
 	}
 	return took, bare, nil
+}
+
+// hostVersions are the host's interpreters' versions, which may not be the
+// image's (Debian 12's): a floor is only as comparable as its interpreter.
+func hostVersions(ctx context.Context) []string {
+	var out []string
+	for _, argv := range [][]string{{"python3", "--version"}, {"node", "--version"}, {"coffee", "--version"}, {"php", "--version"}, {"java", "-version"}} {
+		got, err := exec.CommandContext(ctx, argv[0], argv[1:]...).CombinedOutput()
+		if err == nil {
+			out = append(out, argv[0]+" "+strings.TrimSpace(firstLine(string(got))))
+		}
+	}
+	return out
 }
 
 func firstLine(s string) string {
