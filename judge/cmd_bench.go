@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"botjudge/judge/bench"
+	"botjudge/judge/contest"
 	"botjudge/sandbox"
 )
 
@@ -52,10 +54,20 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintln(stderr, "judge bench: the plain runner runs the benchmark's own bots as unprotected processes")
 	python := samePython()
+	var cold contest.Runner
+	if len(steps) == 0 || slices.Contains(steps, "requests") {
+		pool, closeCold, err := openCold(ctx, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeCold()
+		cold = pool
+	}
 	began := time.Now()
 	rep, err := bench.Run(ctx, bench.Config{
 		Sandboxed: bench.Side{Runner: run, Bots: containers},
 		Plain:     bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
+		Cold:      cold,
 		Sizes:     sz,
 		Log:       stderr,
 		Only:      steps,
@@ -66,6 +78,26 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	rep.Notes = append(rep.Notes, "plain runner's python3: "+python)
 	fmt.Fprintf(stdout, "\nSandboxed (Docker) versus plain processes (--sandbox=none), measured in %s:\n\n", since(began))
 	return rep.Print(stdout)
+}
+
+// openCold is the judge's sandbox without the warm start, for the request
+// table's comparison: a pool on an engine connection of its own.
+func openCold(ctx context.Context, stderr io.Writer) (contest.Runner, func(), error) {
+	opts := dockerOptions()
+	opts.Cold = true
+	d, err := sandbox.NewDocker(ctx, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool := sandbox.NewPool(d, 0)
+	return pool, func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := errors.Join(pool.Drain(rctx), d.Clear(rctx)); err != nil {
+			fmt.Fprintf(stderr, "judge: %v\n", err)
+		}
+		d.Close()
+	}, nil
 }
 
 // imagePython is the interpreter of the runtime image, Debian's.

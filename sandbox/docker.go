@@ -53,6 +53,9 @@ type Options struct {
 	// Host is the engine's address (unix:///..., tcp://...); empty means
 	// DOCKER_HOST or the default socket.
 	Host string
+	// Cold starts every program bot's process with its request, without
+	// the warm start (see harness.py's Warm): measures compare the two.
+	Cold bool
 }
 
 // Docker runs each bot in a hardened container of the runtime image.
@@ -67,9 +70,7 @@ type Docker struct {
 	usrMu   sync.Mutex
 	usrName string // the volume of the image's /usr, once filled
 
-	// cold starts every Python program bot's process with its request,
-	// as before the warm start: tests compare the two.
-	cold bool
+	cold bool // Options.Cold
 }
 
 // NewDocker connects to the engine named by the environment (DOCKER_HOST...)
@@ -85,7 +86,7 @@ func NewDocker(ctx context.Context, opts Options) (*Docker, error) {
 		cli.Close()
 		return nil, fmt.Errorf("%w: %v (start Docker, or point DOCKER_HOST at a running engine)", ErrEngine, err)
 	}
-	d := &Docker{cli: cli, image: opts.Image, owner: opts.Owner}
+	d := &Docker{cli: cli, image: opts.Image, owner: opts.Owner, cold: opts.Cold}
 	if d.image == "" {
 		d.image = RuntimeImage()
 	}

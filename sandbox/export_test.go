@@ -45,9 +45,6 @@ func Phases(ctx context.Context, d *Docker, bot Bot) ([4]time.Duration, error) {
 // PruneUsr runs the pruning of /usr copies that follows a new copy.
 func PruneUsr(ctx context.Context, d *Docker, keep string) { d.pruneUsr(ctx, keep) }
 
-// Cold makes d start every Python program bot's process with its request
-// (no warm start), for tests that compare the two.
-func Cold(d *Docker) *Docker { d.cold = true; return d }
-
-// NewColdLocal is the local runner without the warm start.
+// NewColdLocal is the local runner without the warm start, as
+// Options.Cold is Docker's.
 func NewColdLocal() *Local { return &Local{cold: true} }

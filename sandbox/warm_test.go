@@ -3,6 +3,7 @@ package sandbox_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -109,7 +110,7 @@ func TestWarmStartIsAFreshProcess(t *testing.T) {
 		warm, cold func(t *testing.T) runner
 	}{
 		{"local", func(*testing.T) runner { return sandbox.NewLocal() }, func(*testing.T) runner { return sandbox.NewColdLocal() }},
-		{"docker", func(t *testing.T) runner { return sandboxtest.Docker(t) }, func(t *testing.T) runner { return sandbox.Cold(sandboxtest.Docker(t)) }},
+		{"docker", func(t *testing.T) runner { return sandboxtest.Docker(t) }, func(t *testing.T) runner { return coldDocker(t) }},
 		{"reused", func(t *testing.T) runner { return sandboxtest.Pool(t) }, func(t *testing.T) runner { return coldPool(t) }},
 	}
 	requests := []string{`{"n":1,"text":"é"}`, `{"n":2}`}
@@ -219,9 +220,24 @@ func placeless(t *testing.T, data []byte, dir string) map[string]any {
 	return out
 }
 
+// coldDocker is sandboxtest.Docker without the warm start.
+func coldDocker(t *testing.T) *sandbox.Docker {
+	sandboxtest.Docker(t) // the image, or the skip
+	d, err := sandbox.NewDocker(context.Background(), sandbox.Options{Cold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := errors.Join(d.RemoveVolumes(context.Background()), d.Close()); err != nil {
+			t.Error(err)
+		}
+	})
+	return d
+}
+
 // coldPool is sandboxtest.Pool without the warm start.
 func coldPool(t *testing.T) runner {
-	p := sandbox.NewPool(sandbox.Cold(sandboxtest.Docker(t)), 0)
+	p := sandbox.NewPool(coldDocker(t), 0)
 	t.Cleanup(func() {
 		if err := p.Drain(context.Background()); err != nil {
 			t.Error(err)

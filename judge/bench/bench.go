@@ -93,7 +93,11 @@ func DefaultSizes() Sizes {
 // Config is one benchmark run.
 type Config struct {
 	Sandboxed, Plain Side
-	Sizes            Sizes
+	// Cold is the sandbox without the warm start (sandbox.Options.Cold);
+	// when set, the request table times the warm-started languages on it
+	// too, in the same run.
+	Cold  contest.Runner
+	Sizes Sizes
 	// Work is a folder for the bots and databases; empty means a temporary
 	// one, removed at the end.
 	Work string

@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"math"
 	"os"
@@ -198,23 +199,48 @@ func TestCounters(t *testing.T) {
 
 // TestRequestTable runs the request table alone on the pool: one row per
 // language, each beside a bare start of its interpreter (those the host
-// lacks are said so in a note, and have no floor).
+// lacks are said so in a note, and have no floor), and one more for each
+// warm-started language, started with its request on a cold pool.
 func TestRequestTable(t *testing.T) {
 	p := sandboxtest.Pool(t).Pool
+	d, err := sandbox.NewDocker(context.Background(), sandbox.Options{Cold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold := sandbox.NewPool(d, 0)
+	t.Cleanup(func() {
+		if err := errors.Join(cold.Drain(context.Background()), d.RemoveVolumes(context.Background()), d.Close()); err != nil {
+			t.Error(err)
+		}
+	})
 	sz := tiny()
 	sz.LangRequests = 2
 	rep, err := Run(context.Background(), Config{
-		Sandboxed: Side{Runner: p}, Plain: Side{Runner: sandbox.NewLocal()},
+		Sandboxed: Side{Runner: p}, Plain: Side{Runner: sandbox.NewLocal()}, Cold: cold,
 		Sizes: sz, Work: t.TempDir(), Only: []string{"requests"},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rep.Rows) != len(languages) {
-		t.Fatalf("%d rows for %d languages", len(rep.Rows), len(languages))
+	want := len(languages)
+	for _, lang := range languages {
+		if lang.warm {
+			want++
+		}
 	}
-	for i, lang := range languages {
+	if len(rep.Rows) != want {
+		t.Fatalf("%d rows, want %d", len(rep.Rows), want)
+	}
+	i := 0
+	for _, lang := range languages {
+		if lang.warm {
+			if row := rep.Rows[i]; row.Measure != "request, "+lang.name+", started with it, median" || !(row.Sandboxed > 0) {
+				t.Errorf("row %d: %+v", i, row)
+			}
+			i++
+		}
 		row := rep.Rows[i]
+		i++
 		if !strings.HasPrefix(row.Measure, "request, "+lang.name+", median") || math.IsNaN(row.Sandboxed) || row.Sandboxed <= 0 || row.Met == nil {
 			t.Errorf("row %d: %+v", i, row)
 		}

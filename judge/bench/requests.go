@@ -26,15 +26,18 @@ type language struct {
 	prepare func(ctx context.Context, dir string) error
 	// target is the sandboxed median's bound in ms; 0 means ×1.2 the floor.
 	target float64
+	// warm says the harness starts this language's process ahead of its
+	// request (harness.py's Warm).
+	warm bool
 }
 
 // floorRatio is how far above its bare start a language's request may be.
 const floorRatio = 1.2
 
 var languages = []language{
-	{name: "Python", file: "shot.py", floor: []string{"python3", "-c", "pass"}, target: 5},
-	{name: "Node.js", file: "shot.js", floor: []string{"node", "-e", "0"}},
-	{name: "CoffeeScript", file: "shot.coffee", floor: []string{"coffee", "{dir}/empty.coffee"},
+	{name: "Python", file: "shot.py", floor: []string{"python3", "-c", "pass"}, target: 5, warm: true},
+	{name: "Node.js", file: "shot.js", floor: []string{"node", "-e", "0"}, warm: true},
+	{name: "CoffeeScript", file: "shot.coffee", floor: []string{"coffee", "{dir}/empty.coffee"}, warm: true,
 		prepare: func(ctx context.Context, dir string) error {
 			return os.WriteFile(filepath.Join(dir, "empty.coffee"), nil, 0o644)
 		}},
@@ -110,7 +113,16 @@ func (b *bencher) requests(ctx context.Context) error {
 		if seat.Build != nil && seat.Build.Fault != "" {
 			return fmt.Errorf("%w: %s does not build: %s", errBot, lang.file, seat.Build.Detail)
 		}
-		took, bare, err := b.timeLanguage(ctx, run, seat.Bot, bot.rules.New(1, []string{"a", "b"}).Request(0), floor, n)
+		req := bot.rules.New(1, []string{"a", "b"}).Request(0)
+		if lang.warm && b.cfg.Cold != nil {
+			took, bare, err := b.timeLanguage(ctx, b.cfg.Cold, seat.Bot, req, floor, n)
+			if err != nil {
+				return fmt.Errorf("%s, cold: %w", lang.name, err)
+			}
+			b.add(Row{Measure: fmt.Sprintf("request, %s, started with it, median", lang.name), Unit: "ms",
+				Sandboxed: quantile(took, 0.5), Plain: quantile(bare, 0.5), Compare: "ratio"})
+		}
+		took, bare, err := b.timeLanguage(ctx, run, seat.Bot, req, floor, n)
 		if err != nil {
 			return fmt.Errorf("%s: %w", lang.name, err)
 		}
@@ -126,6 +138,9 @@ func (b *bencher) requests(ctx context.Context) error {
 	}
 	b.note("request rows' bare starts ran %s", strings.Join(hostVersions(ctx), ", "))
 	b.note("request rows: the sandboxed column is a request to a program bot that prints its answer at once (Docker, the harness, a process per request); the plain column is the bare start of the same interpreter on the host, the floor a fresh process cannot beat")
+	if b.cfg.Cold != nil {
+		b.note("request rows \"started with it\": the same bot whose process the harness starts when the request comes rather than ahead of it (no warm start), in the same run")
+	}
 	return nil
 }
 
