@@ -755,9 +755,11 @@ class Warm(Program):
             os.close(r)
         self.next = (proc, w)
 
-    def run(self, text):
+    def answer(self, rid, text):
+        # Once the answer is sent: starting a process is not the judge's
+        # wait.
         try:
-            return super().run(text)
+            super().answer(rid, text)
         finally:
             self.prestart()
 
