@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"botjudge/judge/bench"
+	"botjudge/judge/contest"
 	"botjudge/sandbox"
 )
 
@@ -21,24 +23,24 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.IntVar(&sz.Workers, "workers", 0, "games played at once in the tournaments (0: the judge's default)")
 	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
 	quick := fs.Bool("quick", false, "a small run (about a minute): the figures are rough")
-	only := fs.String("only", "", "run these parts only, comma-separated: "+strings.Join(bench.Parts, ", "))
+	only := fs.String("only", "", "run only these measures, comma-separated, of: "+strings.Join(bench.Steps, ", "))
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("no arguments expected, got %q", fs.Args())
 	}
-	var parts []string
-	if *only != "" {
-		parts = strings.Split(*only, ",")
-		for _, p := range parts {
-			if !slices.Contains(bench.Parts, p) {
-				return usagef("unknown part %q in --only: use %s", p, strings.Join(bench.Parts, ", "))
-			}
-		}
-	}
 	if *quick {
 		sz = quickSizes(sz)
+	}
+	var steps []string
+	if *only != "" {
+		steps = strings.Split(*only, ",")
+		for _, s := range steps {
+			if !slices.Contains(bench.Steps, s) {
+				return usagef("unknown measure %q in --only: use %s", s, strings.Join(bench.Steps, ", "))
+			}
+		}
 	}
 	run, _, closeRunner, err := openRunner(ctx, "docker", stderr)
 	if err != nil {
@@ -52,13 +54,23 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintln(stderr, "judge bench: the plain runner runs the benchmark's own bots as unprotected processes")
 	python := samePython()
+	var cold contest.Runner
+	if len(steps) == 0 || slices.Contains(steps, "requests") {
+		pool, closeCold, err := openCold(ctx, stderr)
+		if err != nil {
+			return err
+		}
+		defer closeCold()
+		cold = pool
+	}
 	began := time.Now()
 	rep, err := bench.Run(ctx, bench.Config{
 		Sandboxed: bench.Side{Runner: run, Bots: containers},
 		Plain:     bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
+		Cold:      cold,
 		Sizes:     sz,
 		Log:       stderr,
-		Only:      parts,
+		Only:      steps,
 	})
 	if err != nil {
 		return err
@@ -66,6 +78,26 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	rep.Notes = append(rep.Notes, "plain runner's python3: "+python)
 	fmt.Fprintf(stdout, "\nSandboxed (Docker) versus plain processes (--sandbox=none), measured in %s:\n\n", since(began))
 	return rep.Print(stdout)
+}
+
+// openCold is the judge's sandbox without the warm start, for the request
+// table's comparison: a pool on an engine connection of its own.
+func openCold(ctx context.Context, stderr io.Writer) (contest.Runner, func(), error) {
+	opts := dockerOptions()
+	opts.Cold = true
+	d, err := sandbox.NewDocker(ctx, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	pool := sandbox.NewPool(d, 0)
+	return pool, func() {
+		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+		if err := errors.Join(pool.Drain(rctx), d.Clear(rctx)); err != nil {
+			fmt.Fprintf(stderr, "judge: %v\n", err)
+		}
+		d.Close()
+	}, nil
 }
 
 // imagePython is the interpreter of the runtime image, Debian's.
@@ -88,7 +120,7 @@ func samePython() string {
 
 // quickSizes keeps the shape of a run and only shrinks its samples.
 func quickSizes(sz bench.Sizes) bench.Sizes {
-	sz.Asks, sz.Requests, sz.Games = 50, 10, 4
+	sz.Asks, sz.Requests, sz.LangRequests, sz.Games = 50, 10, 10, 4
 	sz.TrivialBots, sz.ThinkingBots, sz.SleepingBots, sz.Repeats = 3, 2, 3, 1
 	sz.MemoryBots, sz.MemoryGames = 10, 10
 	sz.FairMoves, sz.StandingsGames = 60, 1000

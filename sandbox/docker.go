@@ -53,6 +53,9 @@ type Options struct {
 	// Host is the engine's address (unix:///..., tcp://...); empty means
 	// DOCKER_HOST or the default socket.
 	Host string
+	// Cold starts every program bot's process with its request, without
+	// the warm start (see harness.py's Warm): measures compare the two.
+	Cold bool
 }
 
 // Docker runs each bot in a hardened container of the runtime image.
@@ -66,6 +69,8 @@ type Docker struct {
 
 	usrMu   sync.Mutex
 	usrName string // the volume of the image's /usr, once filled
+
+	cold bool // Options.Cold
 }
 
 // NewDocker connects to the engine named by the environment (DOCKER_HOST...)
@@ -81,7 +86,7 @@ func NewDocker(ctx context.Context, opts Options) (*Docker, error) {
 		cli.Close()
 		return nil, fmt.Errorf("%w: %v (start Docker, or point DOCKER_HOST at a running engine)", ErrEngine, err)
 	}
-	d := &Docker{cli: cli, image: opts.Image, owner: opts.Owner}
+	d := &Docker{cli: cli, image: opts.Image, owner: opts.Owner, cold: opts.Cold}
 	if d.image == "" {
 		d.image = RuntimeImage()
 	}
@@ -144,6 +149,9 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 		labels[k] = v
 	}
 	cmd := append([]string{"/usr/bin/python3", "-I", harnessPath}, spec.harnessArgs(target, "/tmp")...)
+	if !d.cold {
+		cmd = append(cmd, "--warm", warmDir)
+	}
 	if reused {
 		delete(labels, LabelGameKey)
 		cmd = slices.Insert(cmd, 3, "--warden")

@@ -44,3 +44,7 @@ func Phases(ctx context.Context, d *Docker, bot Bot) ([4]time.Duration, error) {
 
 // PruneUsr runs the pruning of /usr copies that follows a new copy.
 func PruneUsr(ctx context.Context, d *Docker, keep string) { d.pruneUsr(ctx, keep) }
+
+// NewColdLocal is the local runner without the warm start, as
+// Options.Cold is Docker's.
+func NewColdLocal() *Local { return &Local{cold: true} }

@@ -27,12 +27,13 @@ In a container reused across a bot's games, PID 1 is the warden instead
 (harness.py --warden ARGS, see warden()): it starts `harness.py --contained
 ARGS` afresh for each game and resets the container after it.
 
-usage: harness.py [--warden|--contained] [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--home DIR] ia|program BOT
+usage: harness.py [--warden|--contained] [--move S] [--startup S] [--answer N] [--log N] [--idle S] [--home DIR] [--warm DIR] ia|program BOT
 """
 
 import argparse
 import errno
 import faulthandler
+import fcntl
 import http.client
 import importlib.util
 import json
@@ -817,6 +818,125 @@ class Program:
         return "more"
 
 
+# ---------------------------------------------------------------- warm start
+
+class Warm(Program):
+    """A Python, Node.js or CoffeeScript program bot run by the harness
+    itself (a .py, .js or .coffee file, main.py...), whose next process is
+    started as soon as the previous request has ended (everything it left
+    killed), so that the interpreter's start-up is not on the move's
+    clock: the process stops
+    just before running the bot's file (warm.py as sitecustomize, warm.js
+    preloaded) and waits for the request's argument. It is a fresh process
+    for each request, as fresh as one started with the request: its own
+    hash secret, random seed, pid and memory, started after the previous
+    request's processes were all gone, with the same argv, environment,
+    descriptors and signals once the bot's code runs. Only what is fixed at
+    exec still shows the wait: /proc/self/cmdline (no argument) and
+    /proc/self/environ (the hook's variables), and its start time (Node's
+    performance.now() and process.uptime() count from it)."""
+
+    # The interpreters it starts ahead, and the environment that makes them
+    # wait, given the folder of the hooks.
+    HOOKS = {
+        sys.executable: (".py", lambda d: {"PYTHONPATH": d}),
+        "node": (".js", lambda d: {"NODE_OPTIONS": "--require " + os.path.join(d, "warm.js")}),
+        # coffee is a Node.js script: Node.js waits, then coffee compiles.
+        "coffee": (".coffee", lambda d: {"NODE_OPTIONS": "--require " + os.path.join(d, "warm.js")}),
+    }
+    # The descriptor the argument comes on is moved this high so that the
+    # interpreter's own descriptors get the numbers they would get without.
+    FD = 200
+
+    def __init__(self, channel, path, opts):
+        super().__init__(channel, path, opts)
+        self.next = None  # (process, write end of its argument's pipe)
+
+    @classmethod
+    def fits(cls, path, opts):
+        """Whether the bot at path is a file the harness runs itself with
+        an interpreter it can start ahead."""
+        if not opts.warm or not os.path.isdir(opts.warm):
+            return False
+        try:
+            argv = entry_point(path)[0]
+        except (Unfit, OSError):
+            return False
+        hook = cls.HOOKS.get(argv[0])
+        return len(argv) == 2 and hook is not None and argv[1].endswith(hook[0])
+
+    def start(self):
+        failed = super().start()
+        if not failed:
+            self.prestart()
+        return failed
+
+    def prestart(self):
+        p, w = os.pipe()
+        r = fcntl.fcntl(p, fcntl.F_DUPFD_CLOEXEC, self.FD)
+        os.close(p)
+        env = dict(os.environ, BOTJUDGE_WARM=str(r), **self.HOOKS[self.argv[0]][1](self.opts.warm))
+        try:
+            proc = subprocess.Popen(
+                self.argv, cwd=self.cwd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, start_new_session=True, pass_fds=(r,))
+        except OSError:
+            os.close(w)
+            return
+        finally:
+            os.close(r)
+        self.next = (proc, w)
+
+    def answer(self, rid, text):
+        # Once the answer is sent: starting a process is not the judge's
+        # wait.
+        try:
+            super().answer(rid, text)
+        finally:
+            self.prestart()
+
+    def spawn(self, text, data):
+        return self.take(data) or super().spawn(text, data)
+
+    def take(self, data):
+        """The waiting process, given the request's argument (none when the
+        kernel would refuse it as one, as in spawn); None when there is none
+        or it died, then a fresh one starts instead."""
+        if self.next is None:
+            return None
+        proc, w = self.next
+        self.next = None
+        message = b"1" + data if len(data) < ARG_LIMIT else b"0"
+        deadline = time.monotonic() + self.opts.move
+        try:
+            os.set_blocking(w, False)
+            # A process whose start-up never ends never reads: the pump
+            # times it out, as it would a fresh one's.
+            while message and select.select([], [w], [], max(0, deadline - time.monotonic()))[1]:
+                message = message[os.write(w, message):]
+        except OSError:
+            self.discard(proc)
+            return None
+        finally:
+            os.close(w)
+        return proc
+
+    def discard(self, proc):
+        self.kill_all(proc)
+        proc.wait()
+        for f in (proc.stdin, proc.stdout, proc.stderr):
+            f.close()
+        self.reap()
+
+    def abandon(self):
+        super().abandon()
+        if self.next is not None:
+            proc, w = self.next
+            self.next = None
+            os.close(w)
+            self.kill_all(proc)
+
+
 # ---------------------------------------------------------------- server
 
 def server_command(path):
@@ -1125,6 +1245,7 @@ def main():
     parser.add_argument("--log", type=int, default=65536)
     parser.add_argument("--idle", type=float, default=600.0)
     parser.add_argument("--home", default="/tmp")
+    parser.add_argument("--warm", default="", help="the folder of warm.py as sitecustomize.py and of warm.js (see Warm)")
     parser.add_argument("protocol", choices=("ia", "program"))
     parser.add_argument("bot")
     opts = parser.parse_args()
@@ -1154,6 +1275,8 @@ def serve(channel, listener, opts):
         kind = Virus
     else:
         kind = Server if server_command(bot) else Program
+        if kind is Program and Warm.fits(bot, opts):
+            kind = Warm
     runner = kind(channel, bot, opts)
     listener.abandon = runner.abandon
     channel.meter = Meter(opts.move)

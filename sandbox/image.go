@@ -26,6 +26,9 @@ var BaseImage = "botjudge-base:" + suite + "-" + shortHash(packages)
 
 const (
 	harnessPath = "/opt/judge/harness.py"
+	// warmDir holds warm.py as sitecustomize.py and warm.js, the hooks of a
+	// bot's process started ahead of its request.
+	warmDir = "/opt/judge/warm"
 
 	suite = "bookworm"
 	// ocaml-base is ocaml-nox's dependency through a virtual package that
@@ -40,7 +43,7 @@ var (
 	// adds nothing under /usr, so every build of the harness on one base
 	// shares one copy of it (see usrSource), on any engine the image is
 	// sent to.
-	runtimeDockerfile = "FROM " + BaseImage + "\nLABEL " + LabelUsr + "=" + BaseImage + "\nCOPY harness.py " + harnessPath + "\n"
+	runtimeDockerfile = "FROM " + BaseImage + "\nLABEL " + LabelUsr + "=" + BaseImage + "\nCOPY harness.py " + harnessPath + "\nCOPY warm.py " + warmDir + "/sitecustomize.py\nCOPY warm.js " + warmDir + "/warm.js\n"
 	// registryDockerfile is the base where debootstrap cannot run and a
 	// registry can be reached (a Mac, a non-root user).
 	registryDockerfile = "FROM debian:" + suite + "-slim\n" +
@@ -67,7 +70,7 @@ var slimmed = []string{
 // the harness and with the recipe of the image.
 func RuntimeImage() string {
 	h := sha256.New()
-	for _, part := range []string{harnessSource, runtimeDockerfile, registryDockerfile, suite, packages, strings.Join(slimmed, " ")} {
+	for _, part := range []string{harnessSource, warmPy, warmJS, runtimeDockerfile, registryDockerfile, suite, packages, strings.Join(slimmed, " ")} {
 		fmt.Fprintf(h, "%d:%s", len(part), part)
 	}
 	return "botjudge-runtime:" + hex.EncodeToString(h.Sum(nil))[:12]
@@ -106,7 +109,7 @@ func (d *Docker) ensureImage(ctx context.Context, progress io.Writer, build bool
 			return "", fmt.Errorf("sandbox: building %s: %w", BaseImage, err)
 		}
 	}
-	buildContext, err := tarFiles(map[string]string{"Dockerfile": runtimeDockerfile, "harness.py": harnessSource})
+	buildContext, err := tarFiles(map[string]string{"Dockerfile": runtimeDockerfile, "harness.py": harnessSource, "warm.py": warmPy, "warm.js": warmJS})
 	if err != nil {
 		return "", err
 	}

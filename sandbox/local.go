@@ -16,7 +16,9 @@ import (
 // Local runs the same harness as Docker, with the host's python3, as a
 // plain process: no isolation at all. It is for tests without Docker,
 // --sandbox=none and benchmark baselines, never for untrusted bots.
-type Local struct{}
+type Local struct {
+	cold bool // as Docker's
+}
 
 // NewLocal returns the unsafe runner.
 func NewLocal() *Local { return &Local{} }
@@ -39,12 +41,24 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdin, feed, err := os.Pipe()
-	if err != nil {
+	// The warm start's sitecustomize, beside the bot's home rather than
+	// in it, where the bot would see it.
+	warm := home + "-warm"
+	if err := writeWarm(warm); err != nil {
 		os.RemoveAll(home)
 		return nil, err
 	}
-	cmd := exec.Command("python3", append([]string{"-I", "-c", harnessSource}, spec.harnessArgs(src, home)...)...)
+	stdin, feed, err := os.Pipe()
+	if err != nil {
+		os.RemoveAll(home)
+		os.RemoveAll(warm)
+		return nil, err
+	}
+	args := spec.harnessArgs(src, home)
+	if !l.cold {
+		args = append(args, "--warm", warm)
+	}
+	cmd := exec.Command("python3", append([]string{"-I", "-c", harnessSource}, args...)...)
 	cmd.Dir = home
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, spec.out, spec.log
@@ -57,6 +71,7 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if err != nil {
 		feed.Close()
 		os.RemoveAll(home)
+		os.RemoveAll(warm)
 		return nil, fmt.Errorf("sandbox: starting python3: %w", err)
 	}
 	p := &process{cmd: cmd, feed: feed, home: home, ended: make(chan struct{})}
@@ -107,5 +122,15 @@ func (p *process) kill(ctx context.Context) error {
 	case <-ctx.Done():
 		return errors.Join(err, ctx.Err())
 	}
-	return errors.Join(err, os.RemoveAll(p.home))
+	return errors.Join(err, os.RemoveAll(p.home), os.RemoveAll(p.home+"-warm"))
+}
+
+// writeWarm makes the folder dir holding the warm start's hooks, as the
+// image's warmDir does.
+func writeWarm(dir string) error {
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		return err
+	}
+	return errors.Join(os.WriteFile(filepath.Join(dir, "sitecustomize.py"), []byte(warmPy), 0o644),
+		os.WriteFile(filepath.Join(dir, "warm.js"), []byte(warmJS), 0o644))
 }

@@ -25,6 +25,16 @@ import (
 //go:embed harness.py
 var harnessSource string
 
+// warmPy is imported as sitecustomize, and warmJS preloaded, by a Python
+// or Node.js program bot's process started ahead of its request (see
+// harness.py's Warm).
+var (
+	//go:embed warm.py
+	warmPy string
+	//go:embed warm.js
+	warmJS string
+)
+
 // ErrClosed is returned by Ask after Close.
 var ErrClosed = errors.New("sandbox: session closed")
 

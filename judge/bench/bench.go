@@ -42,7 +42,10 @@ type Side struct {
 type Sizes struct {
 	Asks     int // requests to an ia bot per runner, for the round trip
 	Requests int // program-bot requests per runner
-	Games    int // games started and stopped per runner, for the fixed cost
+	// LangRequests are timed per language of the request table, each
+	// beside a bare start of its interpreter on the host.
+	LangRequests int
+	Games        int // games started and stopped per runner, for the fixed cost
 
 	TrivialBots  int           // bots of the trivial tournament (n(n-1) games)
 	ThinkingBots int           // bots of the thinking tournament
@@ -75,7 +78,7 @@ type Sizes struct {
 // DefaultSizes are those of `judge bench`.
 func DefaultSizes() Sizes {
 	return Sizes{
-		Asks: 300, Requests: 40, Games: 15,
+		Asks: 300, Requests: 40, LangRequests: 30, Games: 15,
 		TrivialBots: 6, ThinkingBots: 3, Think: 50 * time.Millisecond, Repeats: 2,
 		SleepingBots: 4, Sleep: 5 * time.Millisecond,
 		MemoryBots: 40, MemoryGames: 60,
@@ -90,18 +93,19 @@ func DefaultSizes() Sizes {
 // Config is one benchmark run.
 type Config struct {
 	Sandboxed, Plain Side
-	Sizes            Sizes
+	// Cold is the sandbox without the warm start (sandbox.Options.Cold);
+	// when set, the request table times the warm-started languages on it
+	// too, in the same run.
+	Cold  contest.Runner
+	Sizes Sizes
 	// Work is a folder for the bots and databases; empty means a temporary
 	// one, removed at the end.
 	Work string
 	// Log gets a line as each measure starts; nil means none.
 	Log io.Writer
-	// Only names the parts to run (Parts); empty runs them all.
+	// Only names the measures to run (see Steps); empty means all.
 	Only []string
 }
-
-// Parts are the bench's parts in the order they run, by name.
-var Parts = []string{"moves", "programs", "fixed-cost", "tournaments", "fairness", "free-for-all", "memory", "standings"}
 
 // Report is a run's results, one Row per figure, and what to know to read
 // them.
@@ -205,17 +209,23 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	b.sides = [2]Side{cfg.Sandboxed, cfg.Plain}
 	load, _ := os.ReadFile("/proc/loadavg")
 	b.note("machine: %d cores (GOMAXPROCS %d), load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
-	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.fairness, b.freeForAll, b.memory, b.standings}
-	for i, step := range steps {
-		if len(cfg.Only) > 0 && !slices.Contains(cfg.Only, Parts[i]) {
+	steps := map[string]func(context.Context) error{
+		"moves": b.moves, "programs": b.programs, "requests": b.requests, "fixed": b.fixedCost,
+		"tournaments": b.tournaments, "fairness": b.fairness, "ffa": b.freeForAll, "memory": b.memory, "standings": b.standings,
+	}
+	for _, name := range Steps {
+		if len(cfg.Only) > 0 && !slices.Contains(cfg.Only, name) {
 			continue
 		}
-		if err := step(ctx); err != nil {
+		if err := steps[name](ctx); err != nil {
 			return b.report, err
 		}
 	}
 	return b.report, nil
 }
+
+// Steps name the measures in the order they run, for Config.Only.
+var Steps = []string{"moves", "programs", "requests", "fixed", "tournaments", "fairness", "ffa", "memory", "standings"}
 
 // bencher holds one run's state while the measures add their rows.
 type bencher struct {

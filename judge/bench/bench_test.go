@@ -3,10 +3,12 @@ package bench
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -196,4 +198,61 @@ func TestCounters(t *testing.T) {
 		t.Errorf("peak went from %d to %d bytes after touching 64 MiB", before, after)
 	}
 	_ = big[len(big)-1]
+}
+
+// TestRequestTable runs the request table alone on the pool: one row per
+// language, each beside a bare start of its interpreter (those the host
+// lacks are said so in a note, and have no floor), and one more for each
+// warm-started language, started with its request on a cold pool.
+func TestRequestTable(t *testing.T) {
+	p := sandboxtest.Pool(t).Pool
+	d, err := sandbox.NewDocker(context.Background(), sandbox.Options{Cold: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold := sandbox.NewPool(d, 0)
+	t.Cleanup(func() {
+		if err := errors.Join(cold.Drain(context.Background()), d.RemoveVolumes(context.Background()), d.Close()); err != nil {
+			t.Error(err)
+		}
+	})
+	sz := tiny()
+	sz.LangRequests = 2
+	rep, err := Run(context.Background(), Config{
+		Sandboxed: Side{Runner: p}, Plain: Side{Runner: sandbox.NewLocal()}, Cold: cold,
+		Sizes: sz, Work: t.TempDir(), Only: []string{"requests"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := len(languages)
+	for _, lang := range languages {
+		if lang.warm {
+			want++
+		}
+	}
+	if len(rep.Rows) != want {
+		t.Fatalf("%d rows, want %d", len(rep.Rows), want)
+	}
+	i := 0
+	for _, lang := range languages {
+		if lang.warm {
+			if row := rep.Rows[i]; row.Measure != "request, "+lang.name+", started with it, median" || !(row.Sandboxed > 0) {
+				t.Errorf("row %d: %+v", i, row)
+			}
+			i++
+		}
+		row := rep.Rows[i]
+		i++
+		if !strings.HasPrefix(row.Measure, "request, "+lang.name+", median") || math.IsNaN(row.Sandboxed) || row.Sandboxed <= 0 || row.Met == nil {
+			t.Errorf("row %d: %+v", i, row)
+		}
+		missing := slices.ContainsFunc(rep.Notes, func(n string) bool { return strings.HasPrefix(n, lang.name+": no bare start") })
+		if math.IsNaN(row.Plain) != missing || (!missing && row.Plain <= 0) {
+			t.Errorf("%s: bare start %v, notes %q", lang.name, row.Plain, rep.Notes)
+		}
+	}
+	var out bytes.Buffer
+	rep.Print(&out)
+	t.Logf("\n%s", out.String())
 }

@@ -1,0 +1,2 @@
+// Bench program bot: one process per request, answering at once.
+console.log('{"move": "00"}')

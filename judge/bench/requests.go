@@ -1,0 +1,226 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"botjudge/judge/contest"
+	"botjudge/sandbox"
+)
+
+// language is one row of the request table: a program bot that answers at
+// once, and the floor it is compared with, the same interpreter started
+// bare on the host, which is what a fresh process per request cannot beat.
+type language struct {
+	name string
+	file string // the bot, in bots/<game>/
+	// floor is the bare start's command; a word "{dir}" is the folder
+	// where prepare left its files.
+	floor []string
+	// prepare readies the floor in dir (compiles it); nil when nothing to do.
+	prepare func(ctx context.Context, dir string) error
+	// target is the sandboxed median's bound in ms; 0 means ×1.2 the floor.
+	target float64
+	// warm says the harness starts this language's process ahead of its
+	// request (harness.py's Warm).
+	warm bool
+}
+
+// floorRatio is how far above its bare start a language's request may be.
+const floorRatio = 1.2
+
+var languages = []language{
+	{name: "Python", file: "shot.py", floor: []string{"python3", "-c", "pass"}, target: 5, warm: true},
+	{name: "Node.js", file: "shot.js", floor: []string{"node", "-e", "0"}, warm: true},
+	{name: "CoffeeScript", file: "shot.coffee", floor: []string{"coffee", "{dir}/empty.coffee"}, warm: true,
+		prepare: func(ctx context.Context, dir string) error {
+			return os.WriteFile(filepath.Join(dir, "empty.coffee"), nil, 0o644)
+		}},
+	{name: "PHP", file: "shot.php", floor: []string{"php", "-r", ""}},
+	{name: "Java", file: "Shot.java", floor: []string{"java", "-cp", "{dir}", "Shot"},
+		prepare: func(ctx context.Context, dir string) error {
+			return hostBuild(ctx, dir, "Shot.java", "javac", "-d", dir, "Shot.java")
+		}},
+	{name: "C", file: "shot.c", floor: []string{"{dir}/shot"},
+		prepare: func(ctx context.Context, dir string) error {
+			return hostBuild(ctx, dir, "shot.c", "gcc", "-O2", "-o", "shot", "shot.c")
+		}},
+}
+
+// hostBuild compiles the bench bot file in dir with the host's compiler.
+func hostBuild(ctx context.Context, dir, file string, argv ...string) error {
+	src, err := botFiles.ReadFile("bots/battleships/" + file)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, file), src, 0o644); err != nil {
+		return err
+	}
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%v: %s", err, out)
+	}
+	return nil
+}
+
+// requests times one request to a program bot of each language in the
+// sandbox, alternating with a bare start of its interpreter on the host so
+// that the machine's load weighs on both alike. A language whose
+// interpreter is missing on the host gets no floor and says why.
+func (b *bencher) requests(ctx context.Context) error {
+	n := b.sz.LangRequests
+	if n <= 0 {
+		return nil
+	}
+	b.progress("program request per language, %d each, beside its bare start on the host", n)
+	run := b.sides[0].Runner
+	for _, lang := range languages {
+		bot, err := loadBot(lang.file)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Join(b.work, "languages", lang.name)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		floor := lang.floorIn(dir)
+		if lang.prepare != nil {
+			if err := lang.prepare(ctx, dir); err != nil {
+				b.note("%s: no bare start on the host (%v)", lang.name, firstLine(err.Error()))
+				floor = nil
+			}
+		}
+		if floor != nil {
+			if _, err := exec.LookPath(floor[0]); err != nil {
+				b.note("%s: no bare start on the host (%v)", lang.name, err)
+				floor = nil
+			}
+		}
+		path, err := b.file(filepath.Join("languages", lang.name, "bot", lang.file), bot.source, 0o644)
+		if err != nil {
+			return err
+		}
+		seat, err := contest.BuildSeat(ctx, run, contest.Seat{Name: "shot", Bot: bot.bot("shot", path)}, sandbox.DefaultBuildLimits())
+		if err != nil {
+			return err
+		}
+		if seat.Build != nil && seat.Build.Fault != "" {
+			return fmt.Errorf("%w: %s does not build: %s", errBot, lang.file, seat.Build.Detail)
+		}
+		req := bot.rules.New(1, []string{"a", "b"}).Request(0)
+		if lang.warm && b.cfg.Cold != nil {
+			took, bare, err := b.timeLanguage(ctx, b.cfg.Cold, seat.Bot, req, floor, n)
+			if err != nil {
+				return fmt.Errorf("%s, cold: %w", lang.name, err)
+			}
+			b.add(Row{Measure: fmt.Sprintf("request, %s, started with it, median", lang.name), Unit: "ms",
+				Sandboxed: quantile(took, 0.5), Plain: quantile(bare, 0.5), Compare: "ratio"})
+		}
+		took, bare, err := b.timeLanguage(ctx, run, seat.Bot, req, floor, n)
+		if err != nil {
+			return fmt.Errorf("%s: %w", lang.name, err)
+		}
+		med, base := quantile(took, 0.5), quantile(bare, 0.5)
+		row := Row{Measure: fmt.Sprintf("request, %s, median (plain: %s)", lang.name, lang.floorName()),
+			Unit: "ms", Sandboxed: med, Plain: base, Compare: "ratio"}
+		if lang.target > 0 {
+			row.Target, row.Met = fmt.Sprintf("≤ %g ms", lang.target), atMost(med, lang.target)
+		} else {
+			row.Target, row.Met = fmt.Sprintf("≤ ×%g bare start", floorRatio), atMost(med/base, floorRatio)
+		}
+		b.add(row)
+	}
+	b.note("request rows' bare starts ran %s", strings.Join(hostVersions(ctx), ", "))
+	b.note("request rows: the sandboxed column is a request to a program bot that prints its answer at once (Docker, the harness, a process per request); the plain column is the bare start of the same interpreter on the host, the floor a fresh process cannot beat")
+	if b.cfg.Cold != nil {
+		b.note("request rows \"started with it\": the same bot whose process the harness starts when the request comes rather than ahead of it (no warm start), in the same run")
+	}
+	return nil
+}
+
+// floorIn is the floor's command with {dir} replaced.
+func (l language) floorIn(dir string) []string {
+	out := make([]string, len(l.floor))
+	for i, w := range l.floor {
+		out[i] = strings.ReplaceAll(w, "{dir}", dir)
+	}
+	return out
+}
+
+// floorName says what the floor runs, for the row's name.
+func (l language) floorName() string {
+	words := make([]string, len(l.floor))
+	for i, w := range l.floor {
+		switch {
+		case w == "":
+			words[i] = "''"
+		case strings.HasPrefix(w, "{dir}/"):
+			words[i] = strings.TrimPrefix(w, "{dir}/")
+		case w == "{dir}":
+			words[i] = "."
+		default:
+			words[i] = w
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// timeLanguage sends n requests to one session of bot (after a few
+// unmeasured ones), each followed by one bare start of floor (nil: none).
+func (b *bencher) timeLanguage(ctx context.Context, run contest.Runner, bot sandbox.Bot, req []byte, floor []string, n int) (took, bare []time.Duration, err error) {
+	s, err := run.Start(ctx, bot, sandbox.DefaultLimits(), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer s.Close(ctx)
+	if err := checkReply(s.Ready(), nil); err != nil {
+		return nil, nil, err
+	}
+	const warmUp = 3
+	for k := range n + warmUp {
+		began := time.Now()
+		err := checkReply(s.Ask(ctx, req))
+		elapsed := time.Since(began)
+		if err != nil {
+			return nil, nil, err
+		}
+		if floor != nil {
+			cmd := exec.CommandContext(ctx, floor[0], floor[1:]...)
+			began := time.Now()
+			if out, err := cmd.CombinedOutput(); err != nil {
+				return nil, nil, fmt.Errorf("bare start %q: %v: %s", floor, err, out)
+			}
+			if k >= warmUp {
+				bare = append(bare, time.Since(began))
+			}
+		}
+		if k >= warmUp {
+			took = append(took, elapsed)
+		}
+	}
+	return took, bare, nil
+}
+
+// hostVersions are the host's interpreters' versions, which may not be the
+// image's (Debian 12's): a floor is only as comparable as its interpreter.
+func hostVersions(ctx context.Context) []string {
+	var out []string
+	for _, argv := range [][]string{{"python3", "--version"}, {"node", "--version"}, {"coffee", "--version"}, {"php", "--version"}, {"java", "-version"}} {
+		got, err := exec.CommandContext(ctx, argv[0], argv[1:]...).CombinedOutput()
+		if err == nil {
+			out = append(out, argv[0]+" "+strings.TrimSpace(firstLine(string(got))))
+		}
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
