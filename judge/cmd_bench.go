@@ -18,7 +18,8 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sz := bench.DefaultSizes()
 	fs.IntVar(&sz.Workers, "workers", 0, "games played at once in the tournaments (0: the judge's default)")
 	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
-	quick := fs.Bool("quick", false, "a small run (about a minute): the figures are rough")
+	quick := fs.Bool("quick", false, "a small run (a few minutes): the figures are rough")
+	submissions := fs.String("submissions", "submissions", "`folder` of example bots, one subfolder per game, whose class of 30 is projected")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -27,6 +28,10 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *quick {
 		sz = quickSizes(sz)
+	}
+	if info, err := os.Stat(*submissions); err != nil || !info.IsDir() {
+		fmt.Fprintf(stderr, "judge bench: no submissions folder at %s: no class rows (--submissions names the folder of the games' example bots)\n", *submissions)
+		*submissions = ""
 	}
 	run, _, closeRunner, err := openRunner(ctx, "docker", stderr)
 	if err != nil {
@@ -42,10 +47,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	python := samePython()
 	began := time.Now()
 	rep, err := bench.Run(ctx, bench.Config{
-		Sandboxed: bench.Side{Runner: run, Bots: containers},
-		Plain:     bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
-		Sizes:     sz,
-		Log:       stderr,
+		Sandboxed:   bench.Side{Runner: run, Bots: containers},
+		Plain:       bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
+		Sizes:       sz,
+		Log:         stderr,
+		Submissions: *submissions,
 	})
 	if err != nil {
 		return err
@@ -79,5 +85,6 @@ func quickSizes(sz bench.Sizes) bench.Sizes {
 	sz.TrivialBots, sz.ThinkingBots, sz.SleepingBots, sz.Repeats = 3, 2, 3, 1
 	sz.MemoryBots, sz.MemoryGames = 10, 10
 	sz.FairMoves, sz.StandingsGames = 60, 1000
+	sz.ClassGames, sz.ClassSteps = 1, 30
 	return sz
 }

@@ -70,6 +70,11 @@ type Sizes struct {
 
 	StandingsGames int // games in the database whose standings are timed
 	Workers        int // games at once; 0 is the judge's default
+
+	// ClassBots is the size of the class whose tournaments are projected
+	// (class.go), from ClassGames sample games per pairing of example
+	// bots, each stopped after ClassSteps plies (0: never).
+	ClassBots, ClassGames, ClassSteps int
 }
 
 // DefaultSizes are those of `judge bench`.
@@ -84,6 +89,9 @@ func DefaultSizes() Sizes {
 		FreeForAllBots: 12, FreeForAllLife: 300,
 		FairMoves:      200,
 		StandingsGames: 10_000,
+		// 200 plies finish a game of battleships; a Tron duel of two
+		// good bots runs thousands of turns (2,199 in issue 20).
+		ClassBots: 30, ClassGames: 2, ClassSteps: 200,
 	}
 }
 
@@ -96,6 +104,9 @@ type Config struct {
 	Work string
 	// Log gets a line as each measure starts; nil means none.
 	Log io.Writer
+	// Submissions is the folder of the games' example bots
+	// (<game>/<bots>) whose classes are projected; "" skips the class rows.
+	Submissions string
 }
 
 // Report is a run's results, one Row per figure, and what to know to read
@@ -200,7 +211,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	b.sides = [2]Side{cfg.Sandboxed, cfg.Plain}
 	load, _ := os.ReadFile("/proc/loadavg")
 	b.note("machine: %d cores (GOMAXPROCS %d), load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
-	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.fairness, b.freeForAll, b.memory, b.standings}
+	steps := []func(context.Context) error{b.moves, b.programs, b.fixedCost, b.tournaments, b.fairness, b.freeForAll, b.memory, b.standings, b.class}
 	for _, step := range steps {
 		if err := step(ctx); err != nil {
 			return b.report, err
