@@ -28,6 +28,7 @@ func tiny() Sizes {
 		MemoryBots: 4, MemoryGames: 3,
 		FreeForAllBots: 3, FreeForAllLife: 6,
 		FairMoves: 10, StandingsGames: 300, Workers: 2,
+		ClassBots: 4, ClassGames: 1, ClassSteps: 6,
 	}
 }
 
@@ -47,7 +48,21 @@ var rows = []string{
 	// after the one of the init message.
 	"free-for-all of 3 bots (7 turns), wall", "free-for-all, judge CPU per turn",
 	"judge peak memory, 4-bot tournament", "standings of a 300-game database",
+	// The class of testdata/class's examples: tic-tac-toe's two, in their
+	// mix and in Python; Tron's, in round robin and swiss.
+	"class of 4, tictactoe, shipped mix (2 examples: Node.js, Python): round robin, 1 rounds, 12 games",
+	"class of 4, tictactoe, all Python (1 example: Python): round robin, 1 rounds, 12 games",
+	"tictactoe's examples alone (as make run plays them): 2 bots, 2 games",
+	"class of 4, tron, shipped mix (2 examples: Node.js, Python): round robin, 2 rounds, 24 games",
+	"class of 4, tron, shipped mix: swiss, 24 games",
+	"class of 4, tron, all Python (1 example: Python): round robin, 2 rounds, 24 games",
+	"class of 4, tron, all Python: swiss, 24 games",
+	"tron's examples alone (as make run plays them): 2 bots, 4 games",
 }
+
+// classes holds a few example bots of two games, whose classes of
+// tiny().ClassBots bots every run projects.
+var classes = filepath.Join("testdata", "class")
 
 // checkReport makes sure every measure is there with a plausible figure.
 func checkReport(t *testing.T, rep Report) {
@@ -96,7 +111,7 @@ func checkReport(t *testing.T, rep Report) {
 
 func TestRunLocal(t *testing.T) {
 	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
-	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir()})
+	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir(), Submissions: classes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +130,7 @@ func TestRunDocker(t *testing.T) {
 	rep, err := Run(context.Background(), Config{
 		Sandboxed: Side{Runner: p, Bots: containers},
 		Plain:     Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()},
-		Sizes:     tiny(), Work: t.TempDir(),
+		Sizes:     tiny(), Work: t.TempDir(), Submissions: classes,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -278,7 +278,9 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 	perPair := 2 * rounds
 	n := b.sz.ClassBots
 	m := len(types)
-	var means [2][]pairMean
+	// means count a game stopped at the cap at its extrapolation, an upper
+	// bound; floor counts it as if it ended there, a lower one.
+	var means, floor [2][]pairMean
 	var parallel [2]float64
 	var capped [2][]string
 	var faults [2]int
@@ -289,20 +291,23 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 			return err
 		}
 		parallel[side] = par
-		means[side] = make([]pairMean, len(sample))
+		means[side], floor[side] = make([]pairMean, len(sample)), make([]pairMean, len(sample))
 		for k, gs := range sample {
-			means[side][k], capped[side] = b.meanOf(rules, gs, capped[side], types, k)
+			means[side][k], floor[side][k] = meanOf(rules, gs, false), meanOf(rules, gs, true)
 			for _, g := range gs {
 				faults[side] += g.faults
+				if _, how := extrapolate(rules, g); g.capped {
+					capped[side] = append(capped[side], pairName(types, k)+": "+how)
+				}
 			}
 		}
 	}
 	// Python only: the same pairings, among the Python types.
-	sub := func(side int, idx []int) []pairMean {
+	sub := func(means []pairMean, idx []int) []pairMean {
 		out := make([]pairMean, len(idx)*(len(idx)+1)/2)
 		for i, a := range idx {
 			for j := i; j < len(idx); j++ {
-				out[pairIndex(len(idx), i, j)] = means[side][pairIndex(m, a, idx[j])]
+				out[pairIndex(len(idx), i, j)] = means[pairIndex(m, a, idx[j])]
 			}
 		}
 		return out
@@ -321,14 +326,12 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 			continue
 		}
 		counts := classCounts(n, len(class.idx))
-		var p [2]projection
+		var p, low [2]projection
 		var wall [2]float64
 		for side := range b.sides {
-			p[side] = project(counts, sub(side, class.idx), perPair, parallel[side])
-			wall[side] = p[side].wall.Minutes()
-			if p[side].missing || parallel[side] <= 0 {
-				wall[side] = math.NaN()
-			}
+			p[side] = project(counts, sub(means[side], class.idx), perPair, parallel[side])
+			low[side] = project(counts, sub(floor[side], class.idx), perPair, parallel[side])
+			wall[side] = nanIf(p[side], p[side].wall)
 		}
 		row := Row{Measure: fmt.Sprintf("class of %d, %s, %s (%s): round robin, %d rounds, %d games, projected", n, rules.Name(), class.what, langs(types, class.idx), rounds, p[0].games),
 			Unit: "min", Sandboxed: wall[0], Plain: wall[1], Compare: "ratio"}
@@ -336,7 +339,7 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 			row.Target, row.Met = fmt.Sprintf("≤ %v min", lessonRoundRobin.Minutes()), atMost(wall[0], lessonRoundRobin.Minutes())
 		}
 		b.add(row)
-		b.note("%s, %s: %s", rules.Name(), class.what, dominant(types, class.idx, p[0]))
+		b.note("%s, %s: %s", rules.Name(), class.what, dominant(types, class.idx, p[0], low[0]))
 		if most > 2 {
 			ng, sw, how := largeField("swiss", n, perPair, p[0])
 			_, swPlain, _ := largeField("swiss", n, perPair, p[1])
@@ -352,6 +355,16 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 			b.note("%s swiss: %s, each at the round robin's mean game; heats (free-for-alls of up to %d) not projected: they need a sample of heats", rules.Name(), how, most)
 		}
 	}
+	// The examples' own round robin, one copy each, is what `make run`
+	// plays: where the time of a first run goes, from the same sample.
+	var own [2]float64
+	var ownP projection
+	for side := range b.sides {
+		ownP = project(classCounts(m, m), means[side], perPair, parallel[side])
+		own[side] = nanIf(ownP, ownP.wall)
+	}
+	b.add(Row{Measure: fmt.Sprintf("%s's examples alone (as make run plays them): %d bots, %d games, projected", rules.Name(), m, ownP.games),
+		Unit: "min", Sandboxed: own[0], Plain: own[1], Compare: "ratio"})
 	for side := range b.sides {
 		var cannot []string
 		for _, t := range types {
@@ -373,8 +386,9 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 	return nil
 }
 
+// nanIf is d in minutes, or NaN when p lacks a pairing or parallelism.
 func nanIf(p projection, d time.Duration) float64 {
-	if p.missing {
+	if p.missing || p.work == 0 {
 		return math.NaN()
 	}
 	return d.Minutes()
@@ -405,7 +419,9 @@ func langs(types []*classType, idx []int) string {
 }
 
 // dominant says which example types take most of a class's projected time.
-func dominant(types []*classType, idx []int, p projection) string {
+// low is the same projection with games stopped at the cap counted as if
+// they ended there.
+func dominant(types []*classType, idx []int, p, low projection) string {
 	if p.missing || p.work == 0 {
 		return "not projected on the sandboxed runner"
 	}
@@ -419,20 +435,24 @@ func dominant(types []*classType, idx []int, p projection) string {
 		t := types[idx[i]]
 		parts = append(parts, fmt.Sprintf("%s (%s) %.0f %%", t.entry.Name, t.lang, 100*p.share[i]))
 	}
-	return fmt.Sprintf("sandboxed, %s of games' time: %s of it", p.work.Round(time.Second), strings.Join(parts, ", "))
+	at := ""
+	if low.work < p.work && !low.missing {
+		at = fmt.Sprintf(" (at least %.1f min: the games stopped at the cap counted as ended there)", low.wall.Minutes())
+	}
+	return fmt.Sprintf("sandboxed, %s of games' time, %.1f min%s: %s of it", p.work.Round(time.Second), p.wall.Minutes(), at, strings.Join(parts, ", "))
 }
 
-// meanOf is the mean of one pairing's sample games; a game stopped at the
-// cap counts for its extrapolation, which is added to notes.
-func (b *bencher) meanOf(rules games.Rules, gs []sampleGame, notes []string, types []*classType, k int) (pairMean, []string) {
+// meanOf is the mean of one pairing's sample games. A game stopped at the
+// cap counts at its extrapolation, or with atCap as if it ended there.
+func meanOf(rules games.Rules, gs []sampleGame, atCap bool) pairMean {
 	if len(gs) == 0 {
-		return pairMean{}, notes
+		return pairMean{}
 	}
 	var total, ofA float64
 	for _, g := range gs {
-		full, ext := extrapolate(rules, g)
-		if g.capped {
-			notes = append(notes, fmt.Sprintf("%s: %s", pairName(types, k), ext))
+		full, _ := extrapolate(rules, g)
+		if atCap {
+			full = g.wall
 		}
 		total += full.Seconds()
 		// What the game costs besides answers is shared by both seats.
@@ -443,7 +463,7 @@ func (b *bencher) meanOf(rules games.Rules, gs []sampleGame, notes []string, typ
 		}
 		ofA += fixed/2 + (full.Seconds()-fixed)*share
 	}
-	return pairMean{game: seconds(total / float64(len(gs))), ofA: ofA / total, ok: true}, notes
+	return pairMean{game: seconds(total / float64(len(gs))), ofA: ofA / total, ok: true}
 }
 
 // extrapolate is a sample game's whole time: its own when it ended, and
