@@ -32,9 +32,9 @@ import (
 // default workers, and weighs each pairing's mean game by how many pairs of
 // the class it stands for.
 
-// Lesson is the time a class's tournament must fit in: the round robin of
-// a duel-only game in 30 minutes, the swiss or heats of a game of more seats
-// in 45 (issue 20's targets).
+// lessonRoundRobin and lessonLargeField are the time a class's tournament
+// must fit in: the round robin of a duel-only game in 30 minutes, the swiss
+// or heats of a game of more seats in 45 (issue 20's targets).
 const (
 	lessonRoundRobin = 30 * time.Minute
 	lessonLargeField = 45 * time.Minute
@@ -352,7 +352,9 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 				row.Target, row.Met = fmt.Sprintf("≤ %v min", lessonLargeField.Minutes()), atMost(row.Sandboxed, lessonLargeField.Minutes())
 			}
 			b.add(row)
-			b.note("%s swiss: %s, each at the round robin's mean game; heats (free-for-alls of up to %d) not projected: they need a sample of heats", rules.Name(), how, most)
+			if class.what == "all Python" {
+				b.note("%s swiss: %s, each at the round robin's mean game; heats (free-for-alls of up to %d) not projected: they need a sample of heats", rules.Name(), how, most)
+			}
 		}
 	}
 	// The examples' own round robin, one copy each, is what `make run`
