@@ -228,7 +228,7 @@ func (b *bencher) class(ctx context.Context) error {
 			return err
 		}
 	}
-	b.note("class rows: %d bots, the game's default rounds, round robin (each pair twice a round, both seats), sampled and projected: every unordered pairing of its example bots (a bot against a copy of itself too) played %d time(s) (seats alternated) on %s worker(s), each pairing's mean game (bots started, played, stopped) weighed by the pairs of the class it stands for, divided by the sample's own parallelism (the sum of its games' times over its wall time); a tournament starts the next games' bots during the current ones, so the projection errs on the long side; games stopped after %d steps are extrapolated (see each game's note)",
+	b.note("class rows: %d bots, the game's default rounds, round robin (each pair twice a round, both seats), sampled and projected: every unordered pairing of its example bots (a bot against a copy of itself too) played %d time(s) (seats alternated) on %s worker(s), each pairing's mean game (bots started, played, stopped) weighed by the pairs of the class it stands for, divided by the sample's own parallelism (the sum of its games' times over its wall time); a tournament starts the next games' bots during the current ones, so the projection errs on the long side; a sample game stopped after %d plies counts as if it ended there (the row says \"at least\"; the game's note gives the upper bound, with the stopped games extrapolated to the most plies their rules allow)",
 		b.sz.ClassBots, max(1, b.sz.ClassGames), b.workers(), b.sz.ClassSteps)
 	b.note("class rows' targets: the all-Python class's round robin within %v min for games of two seats; for games of more, its swiss (or heats) within %v min", lessonRoundRobin.Minutes(), lessonLargeField.Minutes())
 	return nil
@@ -326,27 +326,34 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 			continue
 		}
 		counts := classCounts(n, len(class.idx))
-		var p, low [2]projection
+		// The rows show the lower bound, which is the projection itself
+		// when no game was stopped: a class that misses its target even
+		// so misses it for sure.
+		var p, high [2]projection
 		var wall [2]float64
+		stopped := ""
 		for side := range b.sides {
-			p[side] = project(counts, sub(means[side], class.idx), perPair, parallel[side])
-			low[side] = project(counts, sub(floor[side], class.idx), perPair, parallel[side])
+			p[side] = project(counts, sub(floor[side], class.idx), perPair, parallel[side])
+			high[side] = project(counts, sub(means[side], class.idx), perPair, parallel[side])
 			wall[side] = nanIf(p[side], p[side].wall)
+			if high[side].work > p[side].work {
+				stopped = atLeastWords
+			}
 		}
-		row := Row{Measure: fmt.Sprintf("class of %d, %s, %s (%s): round robin, %d rounds, %d games, projected", n, rules.Name(), class.what, langs(types, class.idx), rounds, p[0].games),
+		row := Row{Measure: fmt.Sprintf("class of %d, %s, %s (%s): round robin, %d rounds, %d games, projected%s", n, rules.Name(), class.what, langs(types, class.idx), rounds, p[0].games, stopped),
 			Unit: "min", Sandboxed: wall[0], Plain: wall[1], Compare: "ratio"}
 		if class.what == "all Python" && most <= 2 {
 			row.Target, row.Met = fmt.Sprintf("≤ %v min", lessonRoundRobin.Minutes()), atMost(wall[0], lessonRoundRobin.Minutes())
 		}
 		b.add(row)
-		b.note("%s, %s: %s", rules.Name(), class.what, dominant(types, class.idx, p[0], low[0]))
+		b.note("%s, %s: %s", rules.Name(), class.what, dominant(types, class.idx, p[0], high[0]))
 		if most > 2 {
 			ng, sw, how := largeField("swiss", n, perPair, p[0])
 			_, swPlain, _ := largeField("swiss", n, perPair, p[1])
 			if how == "" {
 				continue
 			}
-			row := Row{Measure: fmt.Sprintf("class of %d, %s, %s: swiss, %d games, projected", n, rules.Name(), class.what, ng),
+			row := Row{Measure: fmt.Sprintf("class of %d, %s, %s: swiss, %d games, projected%s", n, rules.Name(), class.what, ng, stopped),
 				Unit: "min", Sandboxed: nanIf(p[0], sw), Plain: nanIf(p[1], swPlain), Compare: "ratio"}
 			if class.what == "all Python" {
 				row.Target, row.Met = fmt.Sprintf("≤ %v min", lessonLargeField.Minutes()), atMost(row.Sandboxed, lessonLargeField.Minutes())
@@ -361,11 +368,15 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 	// plays: where the time of a first run goes, from the same sample.
 	var own [2]float64
 	var ownP projection
+	stopped := ""
 	for side := range b.sides {
-		ownP = project(classCounts(m, m), means[side], perPair, parallel[side])
+		ownP = project(classCounts(m, m), floor[side], perPair, parallel[side])
 		own[side] = nanIf(ownP, ownP.wall)
+		if project(classCounts(m, m), means[side], perPair, parallel[side]).work > ownP.work {
+			stopped = atLeastWords
+		}
 	}
-	b.add(Row{Measure: fmt.Sprintf("%s's examples alone (as make run plays them): %d bots, %d games, projected", rules.Name(), m, ownP.games),
+	b.add(Row{Measure: fmt.Sprintf("%s, its examples alone (as make run plays them): %d bots, %d games, projected%s", rules.Name(), m, ownP.games, stopped),
 		Unit: "min", Sandboxed: own[0], Plain: own[1], Compare: "ratio"})
 	for side := range b.sides {
 		var cannot []string
@@ -420,10 +431,13 @@ func langs(types []*classType, idx []int) string {
 	return fmt.Sprintf("%d examples: %s", len(idx), strings.Join(parts, ", "))
 }
 
+// atLeastWords mark a projection with games stopped at the cap counted as
+// if they ended there.
+const atLeastWords = ", at least (games stopped at the cap)"
+
 // dominant says which example types take most of a class's projected time.
-// low is the same projection with games stopped at the cap counted as if
-// they ended there.
-func dominant(types []*classType, idx []int, p, low projection) string {
+// high is the same projection with games stopped at the cap extrapolated.
+func dominant(types []*classType, idx []int, p, high projection) string {
 	if p.missing || p.work == 0 {
 		return "not projected on the sandboxed runner"
 	}
@@ -438,8 +452,8 @@ func dominant(types []*classType, idx []int, p, low projection) string {
 		parts = append(parts, fmt.Sprintf("%s (%s) %.0f %%", t.entry.Name, t.lang, 100*p.share[i]))
 	}
 	at := ""
-	if low.work < p.work && !low.missing {
-		at = fmt.Sprintf(" (at least %.1f min: the games stopped at the cap counted as ended there)", low.wall.Minutes())
+	if high.work > p.work && !high.missing {
+		at = fmt.Sprintf(" at least, %.0f min at most (the games stopped at the cap extrapolated to the rules' bound)", high.wall.Minutes())
 	}
 	return fmt.Sprintf("sandboxed, %s of games' time, %.1f min%s: %s of it", p.work.Round(time.Second), p.wall.Minutes(), at, strings.Join(parts, ", "))
 }
@@ -568,7 +582,9 @@ func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, 
 
 // drainer is a runner that keeps bots' containers for their next games
 // until drained (the Docker pool).
-type drainer interface{ Drain(ctx context.Context) error }
+type drainer interface {
+	Drain(ctx context.Context) error
+}
 
 // sampleGame plays one game of types a and b, a first unless g is odd.
 func (b *bencher) sampleGame(ctx context.Context, side int, rules games.Rules, types []*classType, a, bb, g int) (sampleGame, error) {
