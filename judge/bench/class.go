@@ -367,17 +367,19 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 	// The examples' own round robin, one copy each, is what `make run`
 	// plays: where the time of a first run goes, from the same sample.
 	var own [2]float64
-	var ownP projection
+	var ownP, ownHigh [2]projection
 	stopped := ""
 	for side := range b.sides {
-		ownP = project(classCounts(m, m), floor[side], perPair, parallel[side])
-		own[side] = nanIf(ownP, ownP.wall)
-		if project(classCounts(m, m), means[side], perPair, parallel[side]).work > ownP.work {
+		ownP[side] = project(classCounts(m, m), floor[side], perPair, parallel[side])
+		ownHigh[side] = project(classCounts(m, m), means[side], perPair, parallel[side])
+		own[side] = nanIf(ownP[side], ownP[side].wall)
+		if ownHigh[side].work > ownP[side].work {
 			stopped = atLeastWords
 		}
 	}
-	b.add(Row{Measure: fmt.Sprintf("%s, its examples alone (as make run plays them): %d bots, %d games, projected%s", rules.Name(), m, ownP.games, stopped),
+	b.add(Row{Measure: fmt.Sprintf("%s, its examples alone (as make run plays them): %d bots, %d games, projected%s", rules.Name(), m, ownP[0].games, stopped),
 		Unit: "min", Sandboxed: own[0], Plain: own[1], Compare: "ratio"})
+	b.note("%s, its examples alone: %s", rules.Name(), dominant(types, all, ownP[0], ownHigh[0]))
 	for side := range b.sides {
 		var cannot []string
 		for _, t := range types {
