@@ -2,8 +2,9 @@
 // the same measures with the Docker sandbox and with the plain-process
 // runner, in one run, so that the difference is the sandbox's price. It
 // reports per-move and per-game costs, tournaments of trivial and of thinking
-// bots, the judge's own CPU and peak memory, and the standings of a large
-// database, each against the project's target.
+// bots, the judge's own CPU and peak memory, the standings of a large
+// database, and the projected tournament of a class of 30 copies of each
+// game's example bots, each against the project's target.
 package bench
 
 import (

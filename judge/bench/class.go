@@ -56,7 +56,8 @@ type sampleGame struct {
 	play  time.Duration // the moves alone
 	plies int
 	steps int
-	// capped: stopped at Sizes.ClassSteps, its time extrapolated.
+	// capped: stopped after Sizes.ClassSteps plies; the projection counts
+	// it as ended there (a lower bound) or extrapolated (an upper one).
 	capped bool
 	// answer is the answer time of the pairing's first and second type.
 	answer [2]time.Duration
