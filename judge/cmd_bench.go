@@ -22,8 +22,9 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	sz := bench.DefaultSizes()
 	fs.IntVar(&sz.Workers, "workers", 0, "games played at once in the tournaments (0: the judge's default)")
 	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
-	quick := fs.Bool("quick", false, "a small run (about a minute): the figures are rough")
+	quick := fs.Bool("quick", false, "a small run (a few minutes): the figures are rough")
 	only := fs.String("only", "", "run only these measures, comma-separated, of: "+strings.Join(bench.Steps, ", "))
+	submissions := fs.String("submissions", "submissions", "`folder` of example bots, one subfolder per game, whose class of 30 is projected")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -41,6 +42,10 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				return usagef("unknown measure %q in --only: use %s", s, strings.Join(bench.Steps, ", "))
 			}
 		}
+	}
+	if info, err := os.Stat(*submissions); err != nil || !info.IsDir() {
+		fmt.Fprintf(stderr, "judge bench: no submissions folder at %s: no class rows (--submissions names the folder of the games' example bots)\n", *submissions)
+		*submissions = ""
 	}
 	run, _, closeRunner, err := openRunner(ctx, "docker", stderr)
 	if err != nil {
@@ -65,12 +70,13 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	began := time.Now()
 	rep, err := bench.Run(ctx, bench.Config{
-		Sandboxed: bench.Side{Runner: run, Bots: containers},
-		Plain:     bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
-		Cold:      cold,
-		Sizes:     sz,
-		Log:       stderr,
-		Only:      steps,
+		Sandboxed:   bench.Side{Runner: run, Bots: containers},
+		Plain:       bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
+		Cold:        cold,
+		Sizes:       sz,
+		Log:         stderr,
+		Only:        steps,
+		Submissions: *submissions,
 	})
 	if err != nil {
 		return err
@@ -124,5 +130,6 @@ func quickSizes(sz bench.Sizes) bench.Sizes {
 	sz.TrivialBots, sz.ThinkingBots, sz.SleepingBots, sz.Repeats = 3, 2, 3, 1
 	sz.MemoryBots, sz.MemoryGames = 10, 10
 	sz.FairMoves, sz.StandingsGames = 60, 1000
+	sz.ClassGames, sz.ClassSteps = 1, 30
 	return sz
 }

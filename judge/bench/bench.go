@@ -2,8 +2,9 @@
 // the same measures with the Docker sandbox and with the plain-process
 // runner, in one run, so that the difference is the sandbox's price. It
 // reports per-move and per-game costs, tournaments of trivial and of thinking
-// bots, the judge's own CPU and peak memory, and the standings of a large
-// database, each against the project's target.
+// bots, the judge's own CPU and peak memory, the standings of a large
+// database, and the projected tournament of a class of 30 copies of each
+// game's example bots, each against the project's target.
 package bench
 
 import (
@@ -73,6 +74,11 @@ type Sizes struct {
 
 	StandingsGames int // games in the database whose standings are timed
 	Workers        int // games at once; 0 is the judge's default
+
+	// ClassBots is the size of the class whose tournaments are projected
+	// (class.go), from ClassGames sample games per pairing of example
+	// bots, each stopped after ClassSteps plies (0: never).
+	ClassBots, ClassGames, ClassSteps int
 }
 
 // DefaultSizes are those of `judge bench`.
@@ -87,6 +93,9 @@ func DefaultSizes() Sizes {
 		FreeForAllBots: 12, FreeForAllLife: 300,
 		FairMoves:      200,
 		StandingsGames: 10_000,
+		// 200 plies finish a game of battleships; a Tron duel of two
+		// good bots runs thousands of turns (2,199 in issue 20).
+		ClassBots: 30, ClassGames: 2, ClassSteps: 200,
 	}
 }
 
@@ -105,6 +114,9 @@ type Config struct {
 	Log io.Writer
 	// Only names the measures to run (see Steps); empty means all.
 	Only []string
+	// Submissions is the folder of the games' example bots
+	// (<game>/<bots>) whose classes are projected; "" skips the class rows.
+	Submissions string
 }
 
 // Report is a run's results, one Row per figure, and what to know to read
@@ -211,7 +223,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	b.note("machine: %d cores (GOMAXPROCS %d), load average at start %s", runtime.NumCPU(), runtime.GOMAXPROCS(0), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "))
 	steps := map[string]func(context.Context) error{
 		"moves": b.moves, "programs": b.programs, "requests": b.requests, "fixed": b.fixedCost,
-		"tournaments": b.tournaments, "fairness": b.fairness, "ffa": b.freeForAll, "memory": b.memory, "standings": b.standings,
+		"tournaments": b.tournaments, "fairness": b.fairness, "ffa": b.freeForAll, "memory": b.memory, "standings": b.standings, "class": b.class,
 	}
 	for _, name := range Steps {
 		if len(cfg.Only) > 0 && !slices.Contains(cfg.Only, name) {
@@ -225,7 +237,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 }
 
 // Steps name the measures in the order they run, for Config.Only.
-var Steps = []string{"moves", "programs", "requests", "fixed", "tournaments", "fairness", "ffa", "memory", "standings"}
+var Steps = []string{"moves", "programs", "requests", "fixed", "tournaments", "fairness", "ffa", "memory", "standings", "class"}
 
 // bencher holds one run's state while the measures add their rows.
 type bencher struct {

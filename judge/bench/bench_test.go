@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
 )
@@ -28,6 +29,7 @@ func tiny() Sizes {
 		MemoryBots: 4, MemoryGames: 3,
 		FreeForAllBots: 3, FreeForAllLife: 6,
 		FairMoves: 10, StandingsGames: 300, Workers: 2,
+		ClassBots: 4, ClassGames: 1, ClassSteps: 6,
 	}
 }
 
@@ -50,7 +52,21 @@ var rows = []string{
 	// after the one of the init message.
 	"free-for-all of 3 bots (7 turns), wall", "free-for-all, judge CPU per turn",
 	"judge peak memory, 4-bot tournament", "standings of a 300-game database",
+	// The class of testdata/class's examples: tic-tac-toe's two, in their
+	// mix and in Python; Tron's, in round robin and swiss.
+	"class of 4, tictactoe, shipped mix (2 examples: Node.js, Python): round robin, 1 rounds, 12 games",
+	"class of 4, tictactoe, all Python (1 example: Python): round robin, 1 rounds, 12 games",
+	"tictactoe, its examples alone (as make run plays them): 2 bots, 2 games",
+	"class of 4, tron, shipped mix (2 examples: Node.js, Python): round robin, 2 rounds, 24 games",
+	"class of 4, tron, shipped mix: swiss, 24 games",
+	"class of 4, tron, all Python (1 example: Python): round robin, 2 rounds, 24 games",
+	"class of 4, tron, all Python: swiss, 24 games",
+	"tron, its examples alone (as make run plays them): 2 bots, 4 games",
 }
+
+// classes holds a few example bots of two games, whose classes of
+// tiny().ClassBots bots every run projects.
+var classes = filepath.Join("testdata", "class")
 
 // checkReport makes sure every measure is there with a plausible figure.
 func checkReport(t *testing.T, rep Report) {
@@ -99,7 +115,7 @@ func checkReport(t *testing.T, rep Report) {
 
 func TestRunLocal(t *testing.T) {
 	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
-	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir()})
+	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir(), Submissions: classes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +134,7 @@ func TestRunDocker(t *testing.T) {
 	rep, err := Run(context.Background(), Config{
 		Sandboxed: Side{Runner: p, Bots: containers},
 		Plain:     Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()},
-		Sizes:     tiny(), Work: t.TempDir(),
+		Sizes:     tiny(), Work: t.TempDir(), Submissions: classes,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -255,4 +271,98 @@ func TestRequestTable(t *testing.T) {
 	var out bytes.Buffer
 	rep.Print(&out)
 	t.Logf("\n%s", out.String())
+}
+
+// TestProject checks the class row's arithmetic on a case computed by hand:
+// 5 bots of 2 types are 3 + 2 copies, so 3 pairs of the first type, 6
+// mixed and 1 of the second; 2 games a pair; 2 games at once.
+func TestProject(t *testing.T) {
+	counts := classCounts(5, 2)
+	if !slices.Equal(counts, []int{3, 2}) {
+		t.Fatalf("counts %v", counts)
+	}
+	means := make([]pairMean, 3)
+	means[pairIndex(2, 0, 0)] = pairMean{game: 10 * time.Second, ofA: 0.5, ok: true}
+	means[pairIndex(2, 1, 0)] = pairMean{game: 20 * time.Second, ofA: 0.25, ok: true}
+	means[pairIndex(2, 1, 1)] = pairMean{game: 40 * time.Second, ofA: 0.5, ok: true}
+	p := project(counts, means, 2, 2)
+	// 3×2×10 + 6×2×20 + 1×2×40 = 380 s of games, 190 s on 2 workers; the
+	// first type owes 60 + 240×0.25 = 120 s of them.
+	if p.games != 20 || p.work != 380*time.Second || p.wall != 190*time.Second || p.missing {
+		t.Errorf("projected %+v, want 20 games, 380 s of work, 190 s", p)
+	}
+	if math.Abs(p.share[0]-120.0/380) > 1e-9 || math.Abs(p.share[1]-260.0/380) > 1e-9 {
+		t.Errorf("shares %v, want %v and %v", p.share, 120.0/380, 260.0/380)
+	}
+	means[pairIndex(2, 0, 1)].ok = false
+	if p := project(counts, means, 2, 2); !p.missing {
+		t.Error("a pairing not measured still gave a projection")
+	}
+	// A class of 30 Tron bots plays 7 swiss rounds of 15 pairings, 4 games
+	// each, instead of 1,740 games.
+	rr := projection{games: 1740, wall: 1740 * time.Minute}
+	if n, wall, how := largeField("swiss", 30, 4, rr); n != 420 || wall != 420*time.Minute || how == "" {
+		t.Errorf("swiss of 30: %d games, %v (%q)", n, wall, how)
+	}
+	for n, want := range map[int]int{2: 1, 3: 3, 4: 3, 8: 5, 30: 7, 40: 8} {
+		if got := swissRounds(n); got != want {
+			t.Errorf("swissRounds(%d) = %d, want %d", n, got, want)
+		}
+	}
+	// Every pairing of 8 types has its own index, from 0 to 35.
+	seen := map[int]bool{}
+	for a := range 8 {
+		for b := a; b < 8; b++ {
+			seen[pairIndex(8, a, b)] = true
+			if pairIndex(8, a, b) != pairIndex(8, b, a) || pairIndex(8, a, b) >= 36 {
+				t.Errorf("pairIndex(8, %d, %d) = %d", a, b, pairIndex(8, a, b))
+			}
+		}
+	}
+	if len(seen) != 36 {
+		t.Errorf("%d distinct pairings of 8 types, want 36", len(seen))
+	}
+}
+
+// TestExtrapolate scales a game stopped at the cap up to the rules' bound,
+// its fixed cost unscaled.
+func TestExtrapolate(t *testing.T) {
+	rules, _ := games.Lookup("tron") // any bounded game would do
+	bound := rules.(games.Bounded).MaxRequests(2)
+	g := sampleGame{wall: 3 * time.Second, play: 2 * time.Second, plies: 10, steps: 20, capped: true}
+	full, how := extrapolate(rules, g)
+	want := time.Second + time.Duration(float64(2*time.Second)*float64(bound)/10)
+	if full != want || !strings.Contains(how, "upper bound") {
+		t.Errorf("extrapolated to %v (%s), want %v", full, how, want)
+	}
+	g.capped = false
+	if full, _ := extrapolate(rules, g); full != g.wall {
+		t.Errorf("a finished game counted %v", full)
+	}
+}
+
+// TestClassCannotRun: a runner that cannot run one of the examples (the
+// plain one builds no compiled bot) shows — for the mix and says why, and
+// still projects the all-Python class.
+func TestClassCannotRun(t *testing.T) {
+	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
+	sz := Sizes{ClassBots: 4, ClassGames: 1, ClassSteps: 6, Workers: 2}
+	b := &bencher{cfg: Config{Submissions: filepath.Join("testdata", "compiled")}, sz: sz, work: t.TempDir(), log: os.Stderr, sides: [2]Side{local, local}}
+	if err := b.class(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mix, ok := b.report.Row("class of 4, battleships, shipped mix")
+	if !ok || !math.IsNaN(mix.Sandboxed) || !math.IsNaN(mix.Plain) || !strings.Contains(mix.Measure, "60 games") {
+		t.Errorf("mix row %+v", mix)
+	}
+	py, ok := b.report.Row("class of 4, battleships, all Python (1 example: Python)")
+	if !ok || !(py.Sandboxed > 0) || !(py.Plain > 0) || py.Met == nil || !strings.Contains(py.Measure, "at least") {
+		t.Errorf("python row %+v", py)
+	}
+	var out bytes.Buffer
+	b.report.Print(&out)
+	t.Logf("\n%s", out.String())
+	if notes := strings.Join(b.report.Notes, "\n"); !strings.Contains(notes, "sweep (C): cannot build compiled bots") || !strings.Contains(notes, "extrapolated") {
+		t.Errorf("notes:\n%s", notes)
+	}
 }
