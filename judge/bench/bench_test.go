@@ -52,7 +52,7 @@ var rows = []string{
 	// after the one of the init message.
 	"free-for-all of 3 bots (7 turns), wall", "free-for-all, judge CPU per turn",
 	"judge peak memory, 4-bot tournament", "standings of a 300-game database",
-	// The class of testdata/class's examples: tic-tac-toe's two, in their
+	// The class of the examples in classes: tic-tac-toe's two, in their
 	// mix and in Python; Tron's, in round robin and swiss.
 	"class of 4, tictactoe, shipped mix (2 examples: Node.js, Python): round robin, 1 rounds, 12 games",
 	"class of 4, tictactoe, all Python (1 example: Python): round robin, 1 rounds, 12 games",
@@ -64,9 +64,30 @@ var rows = []string{
 	"tron, its examples alone (as make run plays them): 2 bots, 4 games",
 }
 
-// classes holds a few example bots of two games, whose classes of
+// classes are a few of the example bots of two games, whose classes of
 // tiny().ClassBots bots every run projects.
-var classes = filepath.Join("testdata", "class")
+var classes = []string{"tictactoe/blocker.js", "tictactoe/random_cell.py", "tron/straight.js", "tron/wanderer.py"}
+
+// examples is a submissions folder of the named example bots
+// (<game>/<file>), copied from the project's own.
+func examples(t *testing.T, bots ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, b := range bots {
+		src, err := os.ReadFile(filepath.Join("..", "..", "submissions", filepath.FromSlash(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(b))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
 
 // checkReport makes sure every measure is there with a plausible figure.
 func checkReport(t *testing.T, rep Report) {
@@ -115,7 +136,7 @@ func checkReport(t *testing.T, rep Report) {
 
 func TestRunLocal(t *testing.T) {
 	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
-	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir(), Submissions: classes})
+	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir(), Submissions: examples(t, classes...)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +155,7 @@ func TestRunDocker(t *testing.T) {
 	rep, err := Run(context.Background(), Config{
 		Sandboxed: Side{Runner: p, Bots: containers},
 		Plain:     Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()},
-		Sizes:     tiny(), Work: t.TempDir(), Submissions: classes,
+		Sizes:     tiny(), Work: t.TempDir(), Submissions: examples(t, classes...),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -347,7 +368,7 @@ func TestExtrapolate(t *testing.T) {
 func TestClassCannotRun(t *testing.T) {
 	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
 	sz := Sizes{ClassBots: 4, ClassGames: 1, ClassSteps: 6, Workers: 2}
-	b := &bencher{cfg: Config{Submissions: filepath.Join("testdata", "compiled")}, sz: sz, work: t.TempDir(), log: os.Stderr, sides: [2]Side{local, local}}
+	b := &bencher{cfg: Config{Submissions: examples(t, "battleships/sweep.c", "battleships/random_shots.py")}, sz: sz, work: t.TempDir(), log: os.Stderr, sides: [2]Side{local, local}}
 	if err := b.class(context.Background()); err != nil {
 		t.Fatal(err)
 	}
