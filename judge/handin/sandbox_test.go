@@ -70,6 +70,60 @@ func TestSandboxCheck(t *testing.T) {
 	}
 }
 
+// TestEveryGame: a student hands in a bot for each game of the project,
+// each one of its Python example bots, and sees it checked in the sandbox
+// and its sparring game against that example readable, as the issue's
+// organiser opens every game on contest day.
+func TestEveryGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a check and a sparring game in Docker per game")
+	}
+	d := sandboxtest.Docker(t)
+	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits(), Opponents: 1}
+	shipped := filepath.Join("..", "..", "submissions")
+	folders, err := os.ReadDir(shipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := map[string][]byte{}
+	var gameNames []string
+	for _, f := range folders {
+		bots, _ := filepath.Glob(filepath.Join(shipped, f.Name(), "*.py"))
+		if !f.IsDir() || len(bots) == 0 {
+			continue
+		}
+		data, err := os.ReadFile(bots[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		gameNames = append(gameNames, f.Name())
+		mine[f.Name()] = data
+	}
+	if len(gameNames) < 6 {
+		t.Fatalf("%d games with a Python example, want the six: %v", len(gameNames), gameNames)
+	}
+	c := newClass(t, Options{Checker: sc, Games: gameNames}, "alice")
+	os.Remove(filepath.Join(c.subs, "virus", "example.py"))
+	for _, g := range gameNames {
+		os.MkdirAll(filepath.Join(c.subs, g), 0o755)
+		os.WriteFile(filepath.Join(c.subs, g, "example.py"), mine[g], 0o644)
+	}
+	alice := c.student("alice")
+	for _, g := range gameNames {
+		alice.location(g, "my bot.py", append([]byte("# alice's\n"), mine[g]...))
+	}
+	for _, h := range waitDoneWithin(t, c, "alice", len(gameNames), 15*time.Minute) {
+		rep, err := ReadReport(h)
+		if err != nil || !rep.Ready || len(rep.Sparring) != 1 {
+			t.Errorf("%s: %s (%v): want ready with one sparring game", h.Game, h.Report, err)
+			continue
+		}
+		if st, body := alice.get(fmt.Sprintf("/api/game/%d/replay.json", rep.Sparring[0].GameID)); st != http.StatusOK || !strings.Contains(body, `"consistent":true`) {
+			t.Errorf("%s: the sparring game's replay: %d %.200s", h.Game, st, body)
+		}
+	}
+}
+
 // TestThirtyAtOnceDocker: thirty students hand in at the same moment, with
 // the real sandbox and one check at a time: every version is kept, checked
 // and ready, none times out for waiting its turn.
