@@ -85,7 +85,10 @@ type Policy struct {
 	// Budget is a seat's whole answer time for one game, chess-clock
 	// style, counted in charged time (CPU in a sandbox): an answer that
 	// ends past it is a timeout, and a seat whose budget is spent is not
-	// asked again. 0 is no budget.
+	// asked again. As a move has its wall-clock backstop, so has the game:
+	// twice the budget of wall time, or a bot that sleeps just under the
+	// move's backstop each move would stretch its games without bound.
+	// 0 is no budget.
 	Budget time.Duration
 }
 
@@ -170,11 +173,25 @@ type clock struct {
 	policy   Policy
 	mu       sync.Mutex // seats answer at once in simultaneous games
 	timeouts []int
-	spent    []time.Duration
+	spent    []time.Duration // charged
+	waited   []time.Duration // wall
 }
 
 func newClock(p Policy, seats int) *clock {
-	return &clock{policy: p, timeouts: make([]int, seats), spent: make([]time.Duration, seats)}
+	return &clock{policy: p, timeouts: make([]int, seats), spent: make([]time.Duration, seats), waited: make([]time.Duration, seats)}
+}
+
+// over says whether seat's time for the game is used up: its charge past
+// the budget, or its wall time past twice the budget.
+func (c *clock) over(seat int, strict bool) bool {
+	b := c.policy.Budget
+	if b <= 0 {
+		return false
+	}
+	if strict {
+		return c.spent[seat] > b || c.waited[seat] > 2*b
+	}
+	return c.spent[seat] >= b || c.waited[seat] >= 2*b
 }
 
 // skip is the reply of a seat that is not asked any more, or nil.
@@ -184,7 +201,7 @@ func (c *clock) skip(seat int) *sandbox.Reply {
 	switch {
 	case c.policy.GiveUp > 0 && c.timeouts[seat] >= c.policy.GiveUp:
 		return &sandbox.Reply{Fault: fault.Timeout, Detail: fmt.Sprintf("not asked: given up for this game after %d timeouts in a row", c.timeouts[seat])}
-	case c.policy.Budget > 0 && c.spent[seat] >= c.policy.Budget:
+	case c.over(seat, false):
 		return &sandbox.Reply{Fault: fault.Timeout, Detail: fmt.Sprintf("not asked: its time for this game (%v) is used up", c.policy.Budget)}
 	}
 	return nil
@@ -196,9 +213,10 @@ func (c *clock) charge(seat int, r sandbox.Reply) sandbox.Reply {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.spent[seat] += r.Charged()
-	if b := c.policy.Budget; b > 0 && c.spent[seat] > b && r.Fault == fault.None {
+	c.waited[seat] += r.Elapsed
+	if c.over(seat, true) && r.Fault == fault.None {
 		r = sandbox.Reply{Fault: fault.Timeout, Elapsed: r.Elapsed, CPU: r.CPU, Metered: r.Metered,
-			Detail: fmt.Sprintf("answered after its time for this game (%v) ran out", b)}
+			Detail: fmt.Sprintf("answered after its time for this game (%v, or twice that of wall time) ran out", c.policy.Budget)}
 	}
 	c.timeouts[seat]++
 	if r.Fault != fault.Timeout {

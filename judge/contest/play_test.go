@@ -114,20 +114,41 @@ func TestBudget(t *testing.T) {
 // and the steps keep both.
 func TestBudgetCountsCharged(t *testing.T) {
 	waits := &scripted{replies: []sandbox.Reply{{Data: []byte("false"), Elapsed: 400 * time.Millisecond, CPU: 10 * time.Millisecond, Metered: true}}}
-	played := playScripted(t, Policy{Budget: time.Second}, waits, &scripted{replies: []sandbox.Reply{passes}})
+	played := playScripted(t, Policy{Budget: 2 * time.Second}, waits, &scripted{replies: []sandbox.Reply{passes}})
 	for _, st := range played.Steps {
 		if st.Seat != 0 {
 			continue
 		}
 		if st.Verdict != fault.None {
-			t.Fatalf("a bot charged 10 ms a move (400 ms of wall time) with a 1 s budget got %s: %s", st.Verdict, st.Detail)
+			t.Fatalf("a bot charged 10 ms a move (400 ms of wall time) with a 2 s budget got %s: %s", st.Verdict, st.Detail)
 		}
 		if st.CPU == nil || *st.CPU != 10*time.Millisecond || st.Elapsed != 400*time.Millisecond || st.Charged() != *st.CPU {
 			t.Fatalf("step times: CPU %v, wall %v", st.CPU, st.Elapsed)
 		}
 	}
-	if waits.asked < 4 {
+	// 2 s of wall time would have stopped it after 5 moves.
+	if waits.asked < 6 {
 		t.Errorf("asked %d times only", waits.asked)
+	}
+}
+
+// A bot that waits instead of computing is charged little, but the game's
+// wall-clock backstop stops it: twice the budget of wall time, as a move's
+// backstop is twice its limit.
+func TestBudgetWallBackstop(t *testing.T) {
+	sleeps := &scripted{replies: []sandbox.Reply{{Data: []byte("false"), Elapsed: 900 * time.Millisecond, CPU: time.Millisecond, Metered: true}}}
+	played := playScripted(t, Policy{Budget: time.Second}, sleeps, &scripted{replies: []sandbox.Reply{passes}})
+	if sleeps.asked != 3 {
+		t.Errorf("a bot waiting 0.9 s a move (1 ms of CPU) with a 1 s budget was asked %d times, want 3 (2.7 s of wall time)", sleeps.asked)
+	}
+	var verdicts []string
+	for _, st := range played.Steps {
+		if st.Seat == 0 {
+			verdicts = append(verdicts, string(st.Verdict)+":"+st.Detail)
+		}
+	}
+	if len(verdicts) < 4 || verdicts[1] != ":" || !strings.Contains(verdicts[2], "ran out") || !strings.Contains(verdicts[3], "is used up") {
+		t.Errorf("the waiting bot's moves: %q", verdicts)
 	}
 }
 
