@@ -130,6 +130,6 @@ func quickSizes(sz bench.Sizes) bench.Sizes {
 	sz.TrivialBots, sz.ThinkingBots, sz.SleepingBots, sz.Repeats = 3, 2, 3, 1
 	sz.MemoryBots, sz.MemoryGames = 10, 10
 	sz.FairMoves, sz.StandingsGames = 60, 1000
-	sz.ClassGames, sz.ClassSteps = 1, 30
+	sz.ClassSteps = 30
 	return sz
 }

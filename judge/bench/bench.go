@@ -94,8 +94,9 @@ func DefaultSizes() Sizes {
 		FairMoves:      200,
 		StandingsGames: 10_000,
 		// 200 plies finish a game of battleships; a Tron duel of two
-		// good bots runs thousands of turns (2,199 in issue 20).
-		ClassBots: 30, ClassGames: 2, ClassSteps: 200,
+		// good bots runs thousands of turns (2,199 in issue 20). One game
+		// a pairing keeps the class rows to a few minutes a runner.
+		ClassBots: 30, ClassGames: 1, ClassSteps: 200,
 	}
 }
 

@@ -550,7 +550,9 @@ func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, 
 		go func() {
 			defer wg.Done()
 			for j := range queue {
-				g, err := b.sampleGame(ctx, side, rules, types, j.a, j.b, j.g)
+				// Seats alternate over a pairing's games and, with one game
+				// a pairing, over pairings: no type always moves first.
+				g, err := b.sampleGame(ctx, side, rules, types, j.a, j.b, j.g, (j.k+j.g)%2 == 1)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = fmt.Errorf("class of %s, %s: %w", rules.Name(), sideNames[side], err)
@@ -589,11 +591,11 @@ type drainer interface {
 	Drain(ctx context.Context) error
 }
 
-// sampleGame plays one game of types a and b, a first unless g is odd.
-func (b *bencher) sampleGame(ctx context.Context, side int, rules games.Rules, types []*classType, a, bb, g int) (sampleGame, error) {
+// sampleGame plays the g-th game of types a and b, a first unless swap.
+func (b *bencher) sampleGame(ctx context.Context, side int, rules games.Rules, types []*classType, a, bb, g int, swap bool) (sampleGame, error) {
 	seats := []contest.Seat{*types[a].seats[side], *types[bb].seats[side]}
 	first := 0 // the seat of type a
-	if g%2 == 1 {
+	if swap {
 		seats[0], seats[1] = seats[1], seats[0]
 		first = 1
 	}
