@@ -325,11 +325,6 @@ func TestProject(t *testing.T) {
 	if n, wall, how := largeField("swiss", 30, 4, rr); n != 420 || wall != 420*time.Minute || how == "" {
 		t.Errorf("swiss of 30: %d games, %v (%q)", n, wall, how)
 	}
-	for n, want := range map[int]int{2: 1, 3: 3, 4: 3, 8: 5, 30: 7, 40: 8} {
-		if got := swissRounds(n); got != want {
-			t.Errorf("swissRounds(%d) = %d, want %d", n, got, want)
-		}
-	}
 	// Every pairing of 8 types has its own index, from 0 to 35.
 	seen := map[int]bool{}
 	for a := range 8 {

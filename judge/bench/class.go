@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -148,19 +147,6 @@ func project(counts []int, means []pairMean, perPair int, parallel float64) proj
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
-// swissRounds is the default number of rounds of a swiss tournament of n
-// bots (issue 20): ⌈log2 n⌉ + 2, never more than there are opponents.
-func swissRounds(n int) int {
-	if n < 2 {
-		return 1
-	}
-	most := n - 1
-	if n%2 == 1 {
-		most = n
-	}
-	return max(1, min(bits.Len(uint(n-1))+2, most))
-}
-
 // largeField projects a format for large fields from the round robin's
 // projection rr of the same class: its games and time, and how it was
 // played, "" when the format cannot be projected from duels. The pairings
@@ -171,8 +157,8 @@ func swissRounds(n int) int {
 // which is left to do when the judge plays them.
 func largeField(format contest.Format, n, perPair int, rr projection) (games int, wall time.Duration, how string) {
 	switch format {
-	case "swiss":
-		r := swissRounds(n)
+	case contest.Swiss:
+		r := contest.SwissRounds(n)
 		games = r * (n / 2) * perPair
 		if rr.games == 0 {
 			return games, 0, ""
