@@ -1133,6 +1133,9 @@ def warden(args):
         clean = reset(libc)
         report = {"warden": nonce, "status": status, "clean": clean,
                   "oom": before is not None and after is not None and after > before}
+        # The end of the game's log, before the report: the judge waits for
+        # both, as the engine may relay stdout ahead of stderr.
+        os.write(2, ("\n[warden] log ends %s\n" % nonce).encode())
         # A bot may have left half a line on the channel: end it first.
         os.write(1, b"\n" + json.dumps(report).encode() + b"\n")
 

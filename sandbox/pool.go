@@ -250,14 +250,26 @@ func (w *warm) forward(b []byte) {
 	}
 }
 
-// report ends the current game if the line is its warden's report.
+// report ends the current game if the line is its warden's report and its
+// log has come to its end.
 func (w *warm) report(line []byte) {
 	var r wardenReport
 	if json.Unmarshal(line, &r) != nil || w.cur == nil || r.Warden != w.cur.nonce {
 		return
 	}
-	w.cur.finish(&r)
-	w.cur = nil
+	w.cur.reported = &r
+	w.endIfComplete()
+}
+
+// endIfComplete ends the current game once both the warden's report (on
+// stdout) and the end of its log (on stderr) have come. The engine relays
+// the two streams independently: the report may overtake the last of the
+// log, which would then be lost, or land in the next game's log.
+func (w *warm) endIfComplete() {
+	if sh := w.cur; sh != nil && sh.reported != nil && sh.logEnded {
+		sh.finish(sh.reported)
+		w.cur = nil
+	}
 }
 
 // stopped is called when the container has ended.
@@ -271,15 +283,41 @@ func (w *warm) stopped() {
 	}
 }
 
-// logRoute takes the container's stderr, the current game's log.
+// logRoute takes the container's stderr, the current game's log, up to
+// the warden's mark of its end (logEnd and the game's nonce, which no bot
+// sees), which it keeps out of the log.
 type logRoute struct{ w *warm }
 
+// logEnd starts the warden's mark of a game's log's end, as it writes it.
+const logEnd = "\n[warden] log ends "
+
 func (l logRoute) Write(p []byte) (int, error) {
-	l.w.mu.Lock()
-	defer l.w.mu.Unlock()
-	if l.w.cur != nil {
-		_, _ = l.w.cur.log.Write(p)
+	w := l.w
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	sh := w.cur
+	if sh == nil {
+		return len(p), nil
 	}
+	mark := logEnd + sh.nonce + "\n"
+	data := append(sh.logHeld, p...)
+	sh.logHeld = nil
+	if i := bytes.Index(data, []byte(mark)); i >= 0 {
+		_, _ = sh.log.Write(data[:i])
+		sh.logEnded = true
+		w.endIfComplete()
+		return len(p), nil
+	}
+	// What may be the start of the mark waits for the next write.
+	keep := 0
+	for k := min(len(mark)-1, len(data)); k > 0; k-- {
+		if bytes.HasSuffix(data, []byte(mark[:k])) {
+			keep = k
+			break
+		}
+	}
+	_, _ = sh.log.Write(data[:len(data)-keep])
+	sh.logHeld = append([]byte(nil), data[len(data)-keep:]...)
 	return len(p), nil
 }
 
@@ -300,6 +338,12 @@ type shift struct {
 	ended    chan struct{}
 	finished sync.Once
 	result   *wardenReport // nil when the container itself ended
+
+	// Under warm.mu: the warden's report, once read; whether its log has
+	// ended; what may be the start of the log's end mark.
+	reported *wardenReport
+	logEnded bool
+	logHeld  []byte
 
 	once    sync.Once
 	killErr error
