@@ -1135,7 +1135,7 @@ def warden(args):
                   "oom": before is not None and after is not None and after > before}
         # The end of the game's log, before the report: the judge waits for
         # both, as the engine may relay stdout ahead of stderr.
-        os.write(2, ("\n[warden] log ends %s\n" % nonce).encode())
+        os.write(2, ("\x1e[warden] log ends %s\n" % nonce).encode())
         # A bot may have left half a line on the channel: end it first.
         os.write(1, b"\n" + json.dumps(report).encode() + b"\n")
 

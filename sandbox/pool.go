@@ -289,7 +289,9 @@ func (w *warm) stopped() {
 type logRoute struct{ w *warm }
 
 // logEnd starts the warden's mark of a game's log's end, as it writes it.
-const logEnd = "\n[warden] log ends "
+// Its first byte is one that logs do not end with, so the log is held back
+// for a possible mark almost never.
+const logEnd = "\x1e[warden] log ends "
 
 func (l logRoute) Write(p []byte) (int, error) {
 	w := l.w

@@ -13,7 +13,7 @@ import (
 // bot wrote, without the warden's mark.
 func TestLogEndsBeforeTheGame(t *testing.T) {
 	const nonce = "5f0c2b6e"
-	logText := "Traceback (most recent call last):\n  ModuleNotFoundError: no_such_module"
+	logText := "Traceback (most recent call last):\n  ModuleNotFoundError: no_such_module\n"
 	stderr := logText + logEnd + nonce + "\n"
 	report := fmt.Sprintf(`{"warden": %q, "status": 0, "oom": false, "clean": true}`+"\n", nonce)
 	for _, reportFirst := range []bool{true, false} {
@@ -59,13 +59,21 @@ func TestLogEndsBeforeTheGame(t *testing.T) {
 			}
 		}
 	}
+	// A log read before its end holds every line so far.
+	var early bytes.Buffer
+	w0 := &warm{}
+	w0.cur = &shift{w: w0, nonce: nonce, out: &bytes.Buffer{}, log: &early, ended: make(chan struct{})}
+	logRoute{w0}.Write([]byte("hello\n"))
+	if early.String() != "hello\n" {
+		t.Errorf("log before its end %q, want every line", early.String())
+	}
 	// A bot that writes a mark of its own (without the nonce, which it
 	// never sees) does not end its log.
 	var log bytes.Buffer
 	w := &warm{}
 	sh := &shift{w: w, nonce: nonce, out: &bytes.Buffer{}, log: &log, ended: make(chan struct{})}
 	w.cur = sh
-	forged := logEnd + "0000\nand on"
+	forged := logEnd + "0000\n"
 	logRoute{w}.Write([]byte(forged))
 	w.Write([]byte(report))
 	select {
