@@ -7,6 +7,7 @@ import os
 import time
 
 SPUN = "/tmp/spun"
+seen = 0.0
 
 
 def spin():
@@ -16,15 +17,27 @@ def spin():
         os.replace(SPUN + ".new", SPUN)
 
 
+def spent():
+    try:
+        with open(SPUN) as f:
+            return float(f.read())
+    except (OSError, ValueError):
+        return 0.0
+
+
 def ia(game, side):
+    global seen
     if not os.path.exists(SPUN) and os.fork() == 0:
         try:
             spin()
         finally:
             os._exit(0)
-    try:
-        with open(SPUN) as f:
-            print("SPENT " + f.read())
-    except OSError:
-        print("SPENT 0")
+    # On a busy machine a short game leaves the child little CPU: each move
+    # waits (sleeping, using none) until it has spun 10 ms more, so that the
+    # game has enough of its CPU to charge.
+    until = time.monotonic() + 0.5
+    while spent() < seen + 0.01 and time.monotonic() < until:
+        time.sleep(0.005)
+    seen = spent()
+    print("SPENT %.3f" % seen)
     return False
