@@ -302,8 +302,12 @@ func (l logRoute) Write(p []byte) (int, error) {
 		return len(p), nil
 	}
 	mark := logEnd + sh.nonce + "\n"
-	data := append(sh.logHeld, p...)
-	sh.logHeld = nil
+	// Only a held start of the mark costs a copy: most writes pass as they are.
+	data := p
+	if len(sh.logHeld) > 0 {
+		data = append(sh.logHeld, p...)
+		sh.logHeld = nil
+	}
 	if i := bytes.Index(data, []byte(mark)); i >= 0 {
 		_, _ = sh.log.Write(data[:i])
 		sh.logEnded = true
