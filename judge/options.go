@@ -40,8 +40,8 @@ func addStore(fs *flag.FlagSet, c *common) {
 }
 
 func addSandbox(fs *flag.FlagSet, c *common) {
-	c.limits = sandbox.DefaultLimits()
-	c.policy = contest.Policy{GiveUp: 3}
+	def := contest.DefaultConfig()
+	c.limits, c.policy = def.Limits, def.Policy
 	fs.StringVar(&c.sandboxKind, "sandbox", "docker", "where bots run: docker, or none (UNSAFE: plain processes with your rights, for testing your own bot)")
 	fs.Var(&c.engines, "engine", "Docker engine `address` to play on (unix:///..., tcp://host:2376), repeatable or comma-separated; default: $"+enginesEnv+", else DOCKER_HOST or the default socket")
 	fs.BoolVar(&c.urlBots, "allow-url-bots", false, "let bots reached by URL (name.url files) play: NOT sandboxed, the judge POSTs to whatever address they name")
