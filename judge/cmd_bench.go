@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -91,19 +90,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 func openCold(ctx context.Context, stderr io.Writer) (contest.Runner, func(), error) {
 	opts := dockerOptions()
 	opts.Cold = true
-	d, err := sandbox.NewDocker(ctx, opts)
+	e, err := dialEngine(ctx, opts, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	pool := sandbox.NewPool(d, 0)
-	return pool, func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		if err := errors.Join(pool.Drain(rctx), d.Clear(rctx)); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		}
-		d.Close()
-	}, nil
+	return e.pool, func() { e.close(ctx, stderr) }, nil
 }
 
 // imagePython is the interpreter of the runtime image, Debian's.

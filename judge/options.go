@@ -143,51 +143,9 @@ func openRunnerOn(ctx context.Context, kind string, hosts []string, stderr io.Wr
 		fmt.Fprintln(stderr, "judge: WARNING: --sandbox=none runs bots as plain processes with your rights, unprotected. Only for your own bots.")
 		return sandbox.NewLocal(), "none", func() {}, nil
 	case "docker":
-	default:
-		return nil, "", nil, usagef("unknown --sandbox %q: use docker or none", kind)
+		return openDocker(ctx, hosts, stderr)
 	}
-	if len(hosts) > 1 {
-		return openEngines(ctx, hosts, stderr)
-	}
-	opts := dockerOptions()
-	opts.Host = hosts[0]
-	d, err := sandbox.NewDocker(ctx, opts)
-	if err != nil {
-		return nil, "", nil, err
-	}
-	if n, err := d.Reap(ctx); err != nil {
-		d.Close()
-		return nil, "", nil, err
-	} else if n > 0 {
-		fmt.Fprintf(stderr, "judge: removed %d containers left by a run that died\n", n)
-	}
-	digest, err := d.EnsureImage(ctx, stderr, false)
-	if err != nil {
-		d.Close()
-		return nil, "", nil, err
-	}
-	// Each bot's container serves its games one after another (SPEC §5):
-	// a game then costs an interpreter start, not a container's life.
-	pool := sandbox.NewPool(d, 0)
-	return pool, digest, func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		if err := pool.Drain(rctx); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		}
-		// The engine may finish creating a container for a judge killed
-		// in the middle of the request after the reaping above: reap its
-		// late containers too, even when stopped by Ctrl-C.
-		if n, err := d.Reap(rctx); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		} else if n > 0 {
-			fmt.Fprintf(stderr, "judge: removed %d more containers left by a run that died\n", n)
-		}
-		if err := d.Clear(rctx); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		}
-		d.Close()
-	}, nil
+	return nil, "", nil, usagef("unknown --sandbox %q: use docker or none", kind)
 }
 
 // imageEnv names a runtime image other than this build's own (`judge image`
