@@ -16,15 +16,8 @@ import (
 // game against itself (contest.CheckBot), and says in plain words what went
 // wrong.
 func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("check", stderr)
-	var c common
-	addStore(fs, &c)
-	addSandbox(fs, &c)
-	game := fs.String("game", "", "the game (default: the bot's folder name)")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if err := c.checkFlags(); err != nil {
+	fs, c, game := newBotFlags("check", "the bot's", stderr)
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {

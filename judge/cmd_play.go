@@ -16,17 +16,10 @@ import (
 )
 
 func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("play", stderr)
-	var c common
-	addStore(fs, &c)
-	addSandbox(fs, &c)
-	game := fs.String("game", "", "the game (default: the bots' folder name)")
+	fs, c, game := newBotFlags("play", "the bots'", stderr)
 	seed := fs.Int64("seed", 1, "the game's seed")
 	quiet := fs.Bool("quiet", false, "print the result only, not the board after every move")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if err := c.checkFlags(); err != nil {
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {

@@ -52,6 +52,25 @@ func addSandbox(fs *flag.FlagSet, c *common) {
 	fs.DurationVar(&c.policy.Budget, "budget", 0, "a bot's whole charged `time` per game (CPU, as each move), chess-clock style (0: none, only the move limit)")
 }
 
+// newBotFlags declares the flags of a command that runs the bots named on
+// its command line (check, play): the store's, the sandbox's and --game,
+// whose default is the bots' folder (whose: "the bot's", "the bots'").
+func newBotFlags(name, whose string, stderr io.Writer) (*flag.FlagSet, *common, *string) {
+	fs := newFlags(name, stderr)
+	c := &common{}
+	addStore(fs, c)
+	addSandbox(fs, c)
+	return fs, c, fs.String("game", "", "the game (default: "+whose+" folder name)")
+}
+
+// parse parses args into fs, then checks the sandbox's flags.
+func (c *common) parse(fs *flag.FlagSet, args []string) error {
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	return c.checkFlags()
+}
+
 // Bounds of the flags, so that a mistake gets one line before anything is
 // recorded rather than a tournament of games that all fail.
 const (
