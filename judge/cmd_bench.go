@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,7 +19,7 @@ import (
 func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("bench", stderr)
 	sz := bench.DefaultSizes()
-	fs.IntVar(&sz.Workers, "workers", 0, "games played at once in the tournaments (0: the judge's default)")
+	fs.IntVar(&sz.Workers, "workers", contest.DefaultConfig().Workers, "games played at once in the tournaments (0: the judge's default)")
 	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
 	quick := fs.Bool("quick", false, "a small run (a few minutes): the figures are rough")
 	only := fs.String("only", "", "run only these measures, comma-separated, of: "+strings.Join(bench.Steps, ", "))
@@ -34,19 +33,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *quick {
 		sz = quickSizes(sz)
 	}
-	var steps []string
-	if *only != "" {
-		steps = strings.Split(*only, ",")
-		for _, s := range steps {
-			if !slices.Contains(bench.Steps, s) {
-				return usagef("unknown measure %q in --only: use %s", s, strings.Join(bench.Steps, ", "))
-			}
-		}
+	steps, err := benchSteps(*only)
+	if err != nil {
+		return err
 	}
-	if info, err := os.Stat(*submissions); err != nil || !info.IsDir() {
-		fmt.Fprintf(stderr, "judge bench: no submissions folder at %s: no class rows (--submissions names the folder of the games' example bots)\n", *submissions)
-		*submissions = ""
-	}
+	classDir := classFolder(*submissions, stderr)
 	run, _, closeRunner, err := openRunner(ctx, "docker", stderr)
 	if err != nil {
 		return err
@@ -59,15 +50,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	fmt.Fprintln(stderr, "judge bench: the plain runner runs the benchmark's own bots as unprotected processes")
 	python := samePython()
-	var cold contest.Runner
-	if len(steps) == 0 || slices.Contains(steps, "requests") {
-		pool, closeCold, err := openCold(ctx, stderr)
-		if err != nil {
-			return err
-		}
-		defer closeCold()
-		cold = pool
+	cold, closeCold, err := openCold(ctx, steps, stderr)
+	if err != nil {
+		return err
 	}
+	defer closeCold()
 	began := time.Now()
 	rep, err := bench.Run(ctx, bench.Config{
 		Sandboxed:   bench.Side{Runner: run, Bots: containers},
@@ -76,7 +63,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Sizes:       sz,
 		Log:         stderr,
 		Only:        steps,
-		Submissions: *submissions,
+		Submissions: classDir,
 	})
 	if err != nil {
 		return err
@@ -86,24 +73,44 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return rep.Print(stdout)
 }
 
+// benchSteps reads --only: the measures to run, all of them when none.
+func benchSteps(only string) ([]string, error) {
+	if only == "" {
+		return nil, nil
+	}
+	steps := strings.Split(only, ",")
+	for _, s := range steps {
+		if !slices.Contains(bench.Steps, s) {
+			return nil, usagef("unknown measure %q in --only: use %s", s, strings.Join(bench.Steps, ", "))
+		}
+	}
+	return steps, nil
+}
+
+// classFolder is the folder of the example bots whose class is projected,
+// "" when there is none.
+func classFolder(dir string, stderr io.Writer) string {
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		fmt.Fprintf(stderr, "judge bench: no submissions folder at %s: no class rows (--submissions names the folder of the games' example bots)\n", dir)
+		return ""
+	}
+	return dir
+}
+
 // openCold is the judge's sandbox without the warm start, for the request
-// table's comparison: a pool on an engine connection of its own.
-func openCold(ctx context.Context, stderr io.Writer) (contest.Runner, func(), error) {
+// table's comparison: a pool on an engine connection of its own. It is nil
+// when the measures of steps do not include the requests.
+func openCold(ctx context.Context, steps []string, stderr io.Writer) (contest.Runner, func(), error) {
+	if len(steps) > 0 && !slices.Contains(steps, "requests") {
+		return nil, func() {}, nil
+	}
 	opts := dockerOptions()
 	opts.Cold = true
-	d, err := sandbox.NewDocker(ctx, opts)
+	e, err := dialEngine(ctx, opts, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	pool := sandbox.NewPool(d, 0)
-	return pool, func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		if err := errors.Join(pool.Drain(rctx), d.Clear(rctx)); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		}
-		d.Close()
-	}, nil
+	return e.pool, func() { e.close(ctx, stderr) }, nil
 }
 
 // imagePython is the interpreter of the runtime image, Debian's.

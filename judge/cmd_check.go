@@ -13,17 +13,11 @@ import (
 
 // cmdCheck is for a student before the deadline: it runs the bot in the same
 // sandbox as the tournament, first on its first request, then for a whole
-// game against itself, and says in plain words what went wrong.
+// game against itself (contest.CheckBot), and says in plain words what went
+// wrong.
 func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("check", stderr)
-	var c common
-	addStore(fs, &c)
-	addSandbox(fs, &c)
-	game := fs.String("game", "", "the game (default: the bot's folder name)")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if err := c.checkFlags(); err != nil {
+	fs, c, game := newBotFlags("check", "the bot's", stderr)
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
@@ -42,39 +36,53 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer closeRunner()
-	rep, err := contest.CheckBot(ctx, run, r, seat, c.limits, c.policy.Budget, map[string]string{"botjudge.check": "1"})
+	rep, err := contest.CheckBot(ctx, run, r, seat, c.limits, c.policy.Budget, nil)
 	if err != nil {
 		return err
 	}
-	seat, res := rep.Seat, rep.First
-	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", seat.Name, r.Name(), c.limits.Move)
-	if b := seat.Build; b != nil && b.Reused {
-		fmt.Fprintln(stdout, "Compiled before: the same source is not compiled again.")
-	} else if b != nil && b.Fault == fault.None {
-		fmt.Fprintf(stdout, "Compiled in %s.\n", b.Elapsed.Round(10*time.Millisecond))
+	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", rep.Seat.Name, r.Name(), c.limits.Move)
+	if err := printFirst(stdout, rep); err != nil {
+		return err
 	}
-	if res.Verdict == fault.Build {
-		fmt.Fprintf(stdout, "NOT READY: your bot did not compile:\n  %s\n", indent(res.Detail))
+	return printGame(stdout, rep, c.limits.Move, c.policy.GiveUp)
+}
+
+// printFirst says how the bot compiled and answered its first request.
+func printFirst(w io.Writer, rep contest.Report) error {
+	seat, res := rep.Seat, rep.First
+	if b := seat.Build; b != nil && b.Reused {
+		fmt.Fprintln(w, "Compiled before: the same source is not compiled again.")
+	} else if b != nil && b.Fault == fault.None {
+		fmt.Fprintf(w, "Compiled in %s.\n", b.Elapsed.Round(10*time.Millisecond))
+	}
+	if rep.BuildFailed() {
+		fmt.Fprintf(w, "NOT READY: your bot did not compile:\n  %s\n", indent(res.Detail))
 		// The first lines are the detail: the whole log only when it says more.
 		if strings.TrimSpace(res.Log) != strings.TrimSpace(res.Detail) && strings.TrimSpace(res.Log) != "" {
-			fmt.Fprintf(stdout, "What the compiler said (your bot's log):\n  %s\n", indent(res.Log))
+			fmt.Fprintf(w, "What the compiler said (your bot's log):\n  %s\n", indent(res.Log))
 		}
 		return fmt.Errorf("%s did not compile: fix it and check again", seat.Name)
 	}
 	if !res.OK {
-		fmt.Fprintf(stdout, "NOT READY: its first answer was refused (%s).\n  %s\n", res.Verdict.Plain(), indent(res.Detail))
-		printLog(stdout, res.Log)
+		fmt.Fprintf(w, "NOT READY: its first answer was refused (%s).\n  %s\n", res.Verdict.Plain(), indent(res.Detail))
+		printLog(w, res.Log)
 		return fmt.Errorf("%s is not ready", seat.Name)
 	}
-	fmt.Fprintf(stdout, "First answer accepted: it %s. Now a whole game against itself...\n", took(res.CPU, res.Elapsed))
+	fmt.Fprintf(w, "First answer accepted: it %s. Now a whole game against itself...\n", took(res.CPU, res.Elapsed))
+	return nil
+}
+
+// printGame tells the game against itself: its first faults, how it ended,
+// and whether the bot is ready. limit and giveUp are the tournament's.
+func printGame(w io.Writer, rep contest.Report, limit time.Duration, giveUp int) error {
 	played := rep.Game
 	for i, st := range rep.Faults {
 		if i < 5 {
-			fmt.Fprintf(stdout, "  move %d: %s: %s\n", st.Ply+1, st.Verdict.Plain(), indent(oneLine(st.Reason)))
+			fmt.Fprintf(w, "  move %d: %s: %s\n", st.Ply+1, st.Verdict.Plain(), indent(oneLine(st.Reason)))
 		}
 	}
 	if rep.TimedOut {
-		fmt.Fprintf(stdout, "  Stopped at this timeout: every later move would wait %s for nothing. In a tournament the judge stops asking a bot after %d timeouts in a row.\n", c.limits.Move, c.policy.GiveUp)
+		fmt.Fprintf(w, "  Stopped at this timeout: every later move would wait %s for nothing. In a tournament the judge stops asking a bot after %d timeouts in a row.\n", limit, giveUp)
 	}
 	end := fmt.Sprintf("Game over after %d moves: %s", len(played.Steps), played.Outcome.Reason)
 	if played.Stopped {
@@ -83,12 +91,12 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if rep.Slowest != nil {
 		end += fmt.Sprintf(". Its slowest answer %s", took(rep.Slowest.CPU, rep.Slowest.Elapsed))
 	}
-	fmt.Fprintf(stdout, "%s.\n", end)
-	printLog(stdout, played.Logs[0])
-	if len(rep.Faults) > 0 {
-		return fmt.Errorf("%s made %d faults in one game: fix them before the tournament", seat.Name, len(rep.Faults))
+	fmt.Fprintf(w, "%s.\n", end)
+	printLog(w, played.Logs[0])
+	if !rep.Ready() {
+		return fmt.Errorf("%s made %d faults in one game: fix them before the tournament", rep.Seat.Name, len(rep.Faults))
 	}
-	fmt.Fprintf(stdout, "READY: %s played a whole game without a fault.\n", seat.Name)
+	fmt.Fprintf(w, "READY: %s played a whole game without a fault.\n", rep.Seat.Name)
 	return nil
 }
 

@@ -16,17 +16,10 @@ import (
 )
 
 func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("play", stderr)
-	var c common
-	addStore(fs, &c)
-	addSandbox(fs, &c)
-	game := fs.String("game", "", "the game (default: the bots' folder name)")
+	fs, c, game := newBotFlags("play", "the bots'", stderr)
 	seed := fs.Int64("seed", 1, "the game's seed")
 	quiet := fs.Bool("quiet", false, "print the result only, not the board after every move")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if err := c.checkFlags(); err != nil {
+	if err := c.parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -39,16 +32,9 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if lo, hi := r.Seats(); fs.NArg() < lo || fs.NArg() > hi {
 		return usagef("a game of %s seats %s bots, not %d", r.Name(), seatRange(lo, hi), fs.NArg())
 	}
-	seats := make([]contest.Seat, fs.NArg())
-	taken := map[string]int{}
-	for i, path := range fs.Args() {
-		if seats[i], err = stagedSeat(path, r, c.db, c.urlBots); err != nil {
-			return err
-		}
-		// The same bot in two seats: tell them apart.
-		if taken[seats[i].Name]++; taken[seats[i].Name] > 1 {
-			seats[i].Name += fmt.Sprintf(" (%d)", taken[seats[i].Name])
-		}
+	seats, err := playSeats(fs.Args(), r, c.db, c.urlBots)
+	if err != nil {
+		return err
 	}
 	run, _, closeRunner, err := c.runner(ctx, stderr)
 	if err != nil {
@@ -56,20 +42,13 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	defer closeRunner()
 	for i := range seats {
-		if seats[i], err = contest.BuildSeat(ctx, run, seats[i], sandbox.DefaultBuildLimits()); err != nil {
+		if seats[i], err = contest.BuildSeat(ctx, run, seats[i], contest.DefaultConfig().Build); err != nil {
 			return err
 		}
 	}
 	var observe contest.Observer
 	if !*quiet {
-		observe = func(s games.State, steps []contest.Step) {
-			for _, st := range steps {
-				fmt.Fprintf(stdout, "move %d: %s %s\n", st.Ply+1, seats[st.Seat].Name, stepText(st))
-			}
-			if board, err := games.Board(r, s.View()); err == nil {
-				fmt.Fprintln(stdout, board)
-			}
-		}
+		observe = printMoves(stdout, r, seats)
 	}
 	played, err := contest.Play(ctx, run, contest.Match{Rules: r, Seed: *seed, Seats: seats, Policy: c.policy}, c.limits, map[string]string{"botjudge.play": "1"}, observe)
 	if err != nil {
@@ -83,6 +62,35 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	return nil
+}
+
+// playSeats stages the bots of paths, in seat order, telling apart the same
+// bot in two seats.
+func playSeats(paths []string, r games.Rules, db string, urlBots bool) ([]contest.Seat, error) {
+	seats := make([]contest.Seat, len(paths))
+	taken := map[string]int{}
+	for i, path := range paths {
+		var err error
+		if seats[i], err = stagedSeat(path, r, db, urlBots); err != nil {
+			return nil, err
+		}
+		if taken[seats[i].Name]++; taken[seats[i].Name] > 1 {
+			seats[i].Name += fmt.Sprintf(" (%d)", taken[seats[i].Name])
+		}
+	}
+	return seats, nil
+}
+
+// printMoves prints each step's moves and the board after it.
+func printMoves(w io.Writer, r games.Rules, seats []contest.Seat) contest.Observer {
+	return func(s games.State, steps []contest.Step) {
+		for _, st := range steps {
+			fmt.Fprintf(w, "move %d: %s %s\n", st.Ply+1, seats[st.Seat].Name, stepText(st))
+		}
+		if board, err := games.Board(r, s.View()); err == nil {
+			fmt.Fprintln(w, board)
+		}
+	}
 }
 
 // stagedSeat reads a bot named on the command line and stages it like a

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,101 +19,120 @@ import (
 )
 
 func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("run", stderr)
-	var c common
-	addStore(fs, &c)
-	addSandbox(fs, &c)
-	submissions := fs.String("submissions", "submissions", "`folder` with one subfolder of bots per game")
-	rounds := fs.Int("rounds", 0, "rounds: in duels each pair plays twice per round, each bot first once; in swiss, the rounds of pairings (0: the game's own default, ⌈log2 bots⌉+2 in swiss)")
-	format := fs.String("format", string(contest.Duels), "how bots meet: duel (every pair, a round robin), swiss (rounds of pairings of equal scores, for large fields), or ffa (games of more than two seats: all bots in one game per round, or heats of at most a game's seats)")
-	seed := fs.Int64("seed", 1, "tournament seed: every game's seed derives from it")
-	workers := fs.Int("workers", 0, "games played at once (0: one per core, fewer if memory cannot hold their bots)")
-	points := fs.String("points", string(results.SchemeDefault), "points for win-draw-loss: 1-0.5-0 or 3-1-0")
+	fs, o := newRunFlags(stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if err := c.checkFlags(); err != nil {
-		return err
-	}
-	switch {
-	case *rounds < 0:
-		return usagef("--rounds %d: give a number of rounds, or 0 for the game's own default", *rounds)
-	case *workers < 0:
-		return usagef("--workers %d: give a number of games at once, or 0 for one per core", *workers)
-	}
-	scheme, err := results.ParseScheme(*points)
-	if err != nil {
-		return usagef("unknown --points %q: use 1-0.5-0 or 3-1-0", *points)
-	}
-	f, err := contest.ParseFormat(*format)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	folders, err := gameFolders(*submissions, fs.Args(), stderr)
+	base, err := o.config()
 	if err != nil {
 		return err
 	}
-	db, err := openStore(c.db, true)
+	folders, err := gameFolders(o.submissions, fs.Args(), stderr)
+	if err != nil {
+		return err
+	}
+	db, err := openStore(o.db, true)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	stage := filepath.Join(filepath.Dir(c.db), "_bots")
-	run, image, closeRunner, err := c.runner(ctx, stderr)
+	base.StageRoot = filepath.Join(filepath.Dir(o.db), "_bots")
+	run, image, closeRunner, err := o.runner(ctx, stderr)
 	if err != nil {
 		return err
 	}
 	defer closeRunner()
+	base.Image = image
 	var failed []string
 	for _, r := range folders {
-		cfg := contest.Config{
-			Rules:     r,
-			Dir:       filepath.Join(*submissions, r.Name()),
-			StageRoot: stage,
-			Rounds:    *rounds,
-			Format:    f,
-			Seed:      *seed,
-			Scheme:    scheme,
-			Limits:    c.limits,
-			Policy:    c.policy,
-			Workers:   *workers,
-			Image:     image,
-			URLBots:   c.urlBots,
-		}
-		if _, hi := r.Seats(); hi <= 2 && cfg.Format == contest.FreeForAll {
-			cfg.Format = contest.Duels // a free-for-all of two is a duel
-		}
-		fmt.Fprintf(stdout, "== %s: %s\n", r.Name(), cfg.Dir)
-		start := time.Now()
-		sum, err := contest.Run(ctx, run, db, cfg, progress(stdout))
-		if ctx.Err() != nil {
-			fmt.Fprintf(stdout, "Stopped. %d games of %s recorded; run again to finish the rest (nothing recorded is lost).\n", sum.Skipped+sum.Played, r.Name())
-			return ctx.Err()
-		}
+		ok, err := runGame(ctx, run, db, base.ForGame(r, filepath.Join(o.submissions, r.Name())), stdout, stderr)
 		if err != nil {
-			fmt.Fprintf(stderr, "judge run: %s: %v\n", r.Name(), err)
+			return err
+		}
+		if !ok {
 			failed = append(failed, r.Name())
-			if sum.Tournament.ID == 0 {
-				continue
-			}
-		}
-		fmt.Fprintf(stdout, "%d games played, %d already recorded, in %s.\n\n", sum.Played, sum.Skipped, since(start))
-		t, err := db.Tournament(ctx, sum.Tournament.ID) // with this run's schedule
-		if err != nil {
-			return err
-		}
-		st, err := db.Standings(ctx, t.ID, scheme)
-		if err != nil {
-			return err
-		}
-		if err := printStandings(ctx, stdout, db, t, st); err != nil {
-			return err
 		}
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("not finished: %s", strings.Join(failed, ", "))
 	}
-	return prune(ctx, db, stage, stderr)
+	return prune(ctx, db, base.StageRoot, stderr)
+}
+
+// runOptions are the flags of `judge run`: base holds those that go into
+// every game folder's Config as they are.
+type runOptions struct {
+	common
+	submissions    string
+	format, points string
+	base           contest.Config
+}
+
+// newRunFlags declares the flags of `judge run`, each defaulting to
+// contest.DefaultConfig.
+func newRunFlags(stderr io.Writer) (*flag.FlagSet, *runOptions) {
+	def := contest.DefaultConfig()
+	o := &runOptions{base: def}
+	fs := newFlags("run", stderr)
+	addStore(fs, &o.common)
+	addSandbox(fs, &o.common)
+	fs.StringVar(&o.submissions, "submissions", "submissions", "`folder` with one subfolder of bots per game")
+	fs.IntVar(&o.base.Rounds, "rounds", def.Rounds, "rounds: in duels each pair plays twice per round, each bot first once; in swiss, the rounds of pairings (0: the game's own default, ⌈log2 bots⌉+2 in swiss)")
+	fs.StringVar(&o.format, "format", string(def.Format), "how bots meet: duel (every pair, a round robin), swiss (rounds of pairings of equal scores, for large fields), or ffa (games of more than two seats: all bots in one game per round, or heats of at most a game's seats)")
+	fs.Int64Var(&o.base.Seed, "seed", def.Seed, "tournament seed: every game's seed derives from it")
+	fs.IntVar(&o.base.Workers, "workers", def.Workers, "games played at once (0: one per core, fewer if memory cannot hold their bots)")
+	fs.StringVar(&o.points, "points", string(def.Scheme), "points for win-draw-loss: 1-0.5-0 or 3-1-0")
+	return fs, o
+}
+
+// config checks the flags, each mistake in one line, and gives the Config
+// every game folder's tournament starts from.
+func (o *runOptions) config() (contest.Config, error) {
+	cfg := o.base
+	if err := o.checkFlags(); err != nil {
+		return cfg, err
+	}
+	switch {
+	case cfg.Rounds < 0:
+		return cfg, usagef("--rounds %d: give a number of rounds, or 0 for the game's own default", cfg.Rounds)
+	case cfg.Workers < 0:
+		return cfg, usagef("--workers %d: give a number of games at once, or 0 for one per core", cfg.Workers)
+	}
+	var err error
+	if cfg.Scheme, err = results.ParseScheme(o.points); err != nil {
+		return cfg, usagef("unknown --points %q: use 1-0.5-0 or 3-1-0", o.points)
+	}
+	if cfg.Format, err = contest.ParseFormat(o.format); err != nil {
+		return cfg, usagef("%v", err)
+	}
+	cfg.Limits, cfg.Policy, cfg.URLBots = o.limits, o.policy, o.urlBots
+	return cfg, nil
+}
+
+// runGame plays the tournament of one game folder and prints its
+// standings. It tells whether the tournament was finished; an error stops
+// the whole run.
+func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contest.Config, stdout, stderr io.Writer) (bool, error) {
+	name := cfg.Rules.Name()
+	fmt.Fprintf(stdout, "== %s: %s\n", name, cfg.Dir)
+	start := time.Now()
+	sum, err := contest.Run(ctx, run, db, cfg, progress(stdout))
+	if ctx.Err() != nil {
+		fmt.Fprintf(stdout, "Stopped. %d games of %s recorded; run again to finish the rest (nothing recorded is lost).\n", sum.Skipped+sum.Played, name)
+		return false, ctx.Err()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "judge run: %s: %v\n", name, err)
+		if sum.Tournament.ID == 0 {
+			return false, nil
+		}
+	}
+	fmt.Fprintf(stdout, "%d games played, %d already recorded, in %s.\n\n", sum.Played, sum.Skipped, since(start))
+	t, terr := db.Tournament(ctx, sum.Tournament.ID) // with this run's schedule
+	if terr == nil {
+		terr = showTournament(ctx, db, t, cfg.Scheme, "table", false, stdout)
+	}
+	return err == nil, terr
 }
 
 // stageGrace keeps staged bots that a `judge check` or `judge play` beside

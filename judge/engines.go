@@ -52,71 +52,132 @@ func (m byURL) Capacity(ctx context.Context) (int, int64, error) {
 	return 0, 0, errors.New("judge: the sandbox does not know its machines")
 }
 
-// openEngines connects to several engines: each reaped of what a dead
-// earlier run left, each given the runtime image by the first that has it,
-// then one runner spreading the games over all of them.
-func openEngines(ctx context.Context, hosts []string, stderr io.Writer) (contest.Runner, string, func(), error) {
-	var docks []*sandbox.Docker
+// engine is one Docker engine of a run, with its pool: each bot's container
+// serves its games one after another there (SPEC §5), so that a game costs
+// an interpreter start, not a container's life.
+type engine struct {
+	d    *sandbox.Docker
+	pool *sandbox.Pool
+	// name starts what is said of the engine: "" when it is the run's
+	// only one, "address: " among several.
+	name string
+}
+
+// dialEngine connects to the engine of opts; named: one of several.
+func dialEngine(ctx context.Context, opts sandbox.Options, named bool) (*engine, error) {
+	d, err := sandbox.NewDocker(ctx, opts)
+	if err != nil {
+		if named {
+			err = fmt.Errorf("--engine %s: %w", opts.Host, err)
+		}
+		return nil, err
+	}
+	e := &engine{d: d, pool: sandbox.NewPool(d, 0)}
+	if named {
+		e.name = d.Host() + ": "
+	}
+	return e, nil
+}
+
+// reap removes the containers a run that died left on the engine (more:
+// "more " once this run reaped them at its start).
+func (e *engine) reap(ctx context.Context, stderr io.Writer, more string) error {
+	n, err := e.d.Reap(ctx)
+	if err == nil && n > 0 {
+		fmt.Fprintf(stderr, "judge: %sremoved %d %scontainers left by a run that died\n", e.name, n, more)
+	}
+	return err
+}
+
+// close ends the run on the engine, even one stopped by Ctrl-C: its
+// waiting containers, the late ones of a create the engine finished for a
+// judge killed in the middle of it, and the bots' volumes. An engine that
+// went away keeps its own until the next run there reaps them.
+func (e *engine) close(ctx context.Context, stderr io.Writer) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	defer e.d.Close()
+	if e.d.Ping(rctx) != nil {
+		return
+	}
+	for _, err := range []error{e.pool.Drain(rctx), e.reap(rctx, stderr, "more "), e.d.Clear(rctx)} {
+		if err != nil {
+			fmt.Fprintf(stderr, "judge: %s%v\n", e.name, err)
+		}
+	}
+}
+
+// openDocker connects to the engines of hosts, one or more: each reaped of
+// what a dead earlier run left and given the runtime image by the first
+// that has it. It returns one runner over all of them, the image's digest,
+// and what ends the run on them.
+func openDocker(ctx context.Context, hosts []string, stderr io.Writer) (contest.Runner, string, func(), error) {
+	var es []*engine
 	closeAll := func() {
-		// As for one engine: what a create cancelled half-way left, and
-		// the bots' volumes, even when stopped by Ctrl-C. An engine that
-		// went away keeps its own until the next run there reaps it.
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		for _, d := range docks {
-			if _, err := d.Reap(rctx); err != nil && d.Ping(rctx) == nil {
-				fmt.Fprintf(stderr, "judge: %s: %v\n", d.Host(), err)
-			}
-			if err := d.Clear(rctx); err != nil && d.Ping(rctx) == nil {
-				fmt.Fprintf(stderr, "judge: %s: %v\n", d.Host(), err)
-			}
-			d.Close()
+		for _, e := range es {
+			e.close(ctx, stderr)
 		}
 	}
 	fail := func(err error) (contest.Runner, string, func(), error) {
 		closeAll()
 		return nil, "", nil, err
 	}
-	var source *sandbox.Docker
-	digest := ""
 	for _, h := range hosts {
 		opts := dockerOptions()
 		opts.Host = h
-		d, err := sandbox.NewDocker(ctx, opts)
+		e, err := dialEngine(ctx, opts, len(hosts) > 1)
 		if err != nil {
-			return fail(fmt.Errorf("--engine %s: %w", h, err))
-		}
-		docks = append(docks, d)
-		if n, err := d.Reap(ctx); err != nil {
 			return fail(err)
-		} else if n > 0 {
-			fmt.Fprintf(stderr, "judge: %s: removed %d containers left by a run that died\n", d.Host(), n)
 		}
-		if source == nil {
-			if id, err := d.EnsureImage(ctx, nil, false); err == nil {
-				source, digest = d, id
-			} else if !errors.Is(err, sandbox.ErrImageMissing) {
-				return fail(err)
-			}
-		}
-	}
-	if source == nil {
-		return fail(fmt.Errorf("%w: no engine has %s: run `make image` (or `judge image`) with DOCKER_HOST at one of them", sandbox.ErrImageMissing, docks[0].Image()))
-	}
-	engines := make([]contest.Engine, len(docks))
-	for i, d := range docks {
-		if id, err := d.SendImage(ctx, source, stderr); err != nil {
+		es = append(es, e)
+		if err := e.reap(ctx, stderr, ""); err != nil {
 			return fail(err)
-		} else if id != digest {
-			return fail(fmt.Errorf("judge: %s has another %s (%s, not %s): remove it there", d.Host(), d.Image(), id, digest))
 		}
-		// As on one engine, each bot's container serves its games one
-		// after another there.
-		engines[i] = sandbox.NewPool(d, 0)
 	}
-	run, err := contest.NewEngines(ctx, engines)
+	digest, err := shareImage(ctx, es, stderr)
+	if err != nil {
+		return fail(err)
+	}
+	if len(es) == 1 {
+		return es[0].pool, digest, closeAll, nil
+	}
+	pools := make([]contest.Engine, len(es))
+	for i, e := range es {
+		pools[i] = e.pool
+	}
+	run, err := contest.NewEngines(ctx, pools)
 	if err != nil {
 		return fail(err)
 	}
 	return run, digest, closeAll, nil
+}
+
+// shareImage finds the runtime image on the first engine that has it and
+// sends it to the others; it returns its digest, the same on every engine.
+func shareImage(ctx context.Context, es []*engine, stderr io.Writer) (string, error) {
+	var source *engine
+	var digest string
+	var err error
+	for _, e := range es {
+		if digest, err = e.d.EnsureImage(ctx, stderr, false); err == nil {
+			source = e
+			break
+		} else if !errors.Is(err, sandbox.ErrImageMissing) {
+			return "", err
+		}
+	}
+	if source == nil && len(es) > 1 {
+		err = fmt.Errorf("%w: no engine has %s: run `make image` (or `judge image`) with DOCKER_HOST at one of them", sandbox.ErrImageMissing, es[0].d.Image())
+	}
+	if source == nil {
+		return "", err
+	}
+	for _, e := range es {
+		if id, err := e.d.SendImage(ctx, source.d, stderr); err != nil {
+			return "", err
+		} else if id != digest {
+			return "", fmt.Errorf("judge: %s has another %s (%s, not %s): remove it there", e.d.Host(), e.d.Image(), id, digest)
+		}
+	}
+	return digest, nil
 }

@@ -40,8 +40,8 @@ func addStore(fs *flag.FlagSet, c *common) {
 }
 
 func addSandbox(fs *flag.FlagSet, c *common) {
-	c.limits = sandbox.DefaultLimits()
-	c.policy = contest.Policy{GiveUp: 3}
+	def := contest.DefaultConfig()
+	c.limits, c.policy = def.Limits, def.Policy
 	fs.StringVar(&c.sandboxKind, "sandbox", "docker", "where bots run: docker, or none (UNSAFE: plain processes with your rights, for testing your own bot)")
 	fs.Var(&c.engines, "engine", "Docker engine `address` to play on (unix:///..., tcp://host:2376), repeatable or comma-separated; default: $"+enginesEnv+", else DOCKER_HOST or the default socket")
 	fs.BoolVar(&c.urlBots, "allow-url-bots", false, "let bots reached by URL (name.url files) play: NOT sandboxed, the judge POSTs to whatever address they name")
@@ -50,6 +50,25 @@ func addSandbox(fs *flag.FlagSet, c *common) {
 	fs.Int64Var(&c.limits.Memory, "memory", c.limits.Memory, "memory per bot in `bytes`, swap included")
 	fs.IntVar(&c.policy.GiveUp, "give-up", c.policy.GiveUp, "stop asking a bot for the rest of a game after this many timeouts in a row (0: never)")
 	fs.DurationVar(&c.policy.Budget, "budget", 0, "a bot's whole charged `time` per game (CPU, as each move), chess-clock style (0: none, only the move limit)")
+}
+
+// newBotFlags declares the flags of a command that runs the bots named on
+// its command line (check, play): the store's, the sandbox's and --game,
+// whose default is the bots' folder (whose: "the bot's", "the bots'").
+func newBotFlags(name, whose string, stderr io.Writer) (*flag.FlagSet, *common, *string) {
+	fs := newFlags(name, stderr)
+	c := &common{}
+	addStore(fs, c)
+	addSandbox(fs, c)
+	return fs, c, fs.String("game", "", "the game (default: "+whose+" folder name)")
+}
+
+// parse parses args into fs, then checks the sandbox's flags.
+func (c *common) parse(fs *flag.FlagSet, args []string) error {
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	return c.checkFlags()
 }
 
 // Bounds of the flags, so that a mistake gets one line before anything is
@@ -143,51 +162,9 @@ func openRunnerOn(ctx context.Context, kind string, hosts []string, stderr io.Wr
 		fmt.Fprintln(stderr, "judge: WARNING: --sandbox=none runs bots as plain processes with your rights, unprotected. Only for your own bots.")
 		return sandbox.NewLocal(), "none", func() {}, nil
 	case "docker":
-	default:
-		return nil, "", nil, usagef("unknown --sandbox %q: use docker or none", kind)
+		return openDocker(ctx, hosts, stderr)
 	}
-	if len(hosts) > 1 {
-		return openEngines(ctx, hosts, stderr)
-	}
-	opts := dockerOptions()
-	opts.Host = hosts[0]
-	d, err := sandbox.NewDocker(ctx, opts)
-	if err != nil {
-		return nil, "", nil, err
-	}
-	if n, err := d.Reap(ctx); err != nil {
-		d.Close()
-		return nil, "", nil, err
-	} else if n > 0 {
-		fmt.Fprintf(stderr, "judge: removed %d containers left by a run that died\n", n)
-	}
-	digest, err := d.EnsureImage(ctx, stderr, false)
-	if err != nil {
-		d.Close()
-		return nil, "", nil, err
-	}
-	// Each bot's container serves its games one after another (SPEC §5):
-	// a game then costs an interpreter start, not a container's life.
-	pool := sandbox.NewPool(d, 0)
-	return pool, digest, func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-		defer cancel()
-		if err := pool.Drain(rctx); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		}
-		// The engine may finish creating a container for a judge killed
-		// in the middle of the request after the reaping above: reap its
-		// late containers too, even when stopped by Ctrl-C.
-		if n, err := d.Reap(rctx); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		} else if n > 0 {
-			fmt.Fprintf(stderr, "judge: removed %d more containers left by a run that died\n", n)
-		}
-		if err := d.Clear(rctx); err != nil {
-			fmt.Fprintf(stderr, "judge: %v\n", err)
-		}
-		d.Close()
-	}, nil
+	return nil, "", nil, usagef("unknown --sandbox %q: use docker or none", kind)
 }
 
 // imageEnv names a runtime image other than this build's own (`judge image`

@@ -3,6 +3,7 @@ package contest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
@@ -95,9 +96,17 @@ func joinDetail(reason, detail string) string {
 	return reason + ": " + detail
 }
 
-// CheckSteps bounds the game of a check: a game of Tron can last thousands
-// of turns, and a student waiting at midnight needs an answer in minutes.
-const CheckSteps = 300
+// The rules of a check's game, the same for `judge check` and a hand-in:
+// the bot against itself in every seat, from one seed, stopped after
+// CheckSteps steps (a game of Tron can last thousands of turns, and a
+// student waiting at midnight needs an answer in minutes), and given up at
+// its first timeout (CheckGiveUp): every later move would wait the whole
+// limit for nothing. Every fault up to then is counted (Report.Faults).
+const (
+	CheckSteps  = 300
+	CheckGiveUp = 1
+	checkSeed   = 1
+)
 
 // Report is a whole check of one bot, as `judge check` and a hand-in run it:
 // its build, its first judged answer, then a game against itself.
@@ -108,9 +117,8 @@ type Report struct {
 	// Game is the game against itself; nil when the first answer was
 	// refused (or the bot did not compile).
 	Game *Played
-	// Faults are the game's faulty answers, up to the first timeout: a bot
-	// too slow once is not asked again, for every later move would wait
-	// the whole limit for nothing.
+	// Faults are the game's faulty answers, up to the first timeout,
+	// after which the bot is not asked again.
 	Faults   []Step
 	TimedOut bool
 	// Slowest is the answer charged the most (SPEC §5); nil before any.
@@ -121,11 +129,20 @@ type Report struct {
 // played a whole game without a fault.
 func (r Report) Ready() bool { return r.First.OK && r.Game != nil && len(r.Faults) == 0 }
 
+// BuildFailed says the bot is a compiled one that did not compile.
+func (r Report) BuildFailed() bool { return r.First.Verdict == fault.Build }
+
 // CheckBot builds a bot when it is a compiled one, checks its first answer
-// (Check) and, when that is accepted, plays it against itself for at most
-// CheckSteps steps. budget is the tournament's time per game, 0 for none.
+// (Check) and, when that is accepted, plays it against itself by the rules
+// of a check. budget is the tournament's time per game, 0 for none. The
+// bot's containers are labelled botjudge.check besides labels.
 func CheckBot(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sandbox.Limits, budget time.Duration, labels map[string]string) (Report, error) {
-	seat, err := BuildSeat(ctx, run, seat, sandbox.DefaultBuildLimits())
+	labels = maps.Clone(labels)
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	labels["botjudge.check"] = "1"
+	seat, err := BuildSeat(ctx, run, seat, DefaultConfig().Build)
 	if err != nil {
 		return Report{}, err
 	}
@@ -133,6 +150,16 @@ func CheckBot(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim
 	if rep.First, err = Check(ctx, run, rules, seat, lim, labels); err != nil || !rep.First.OK {
 		return rep, err
 	}
+	played, err := Play(ctx, run, checkMatch(rules, seat, budget), lim, labels, nil)
+	if err != nil {
+		return rep, err
+	}
+	rep.count(played)
+	return rep, nil
+}
+
+// checkMatch is the game of a check of seat.
+func checkMatch(rules games.Rules, seat Seat, budget time.Duration) Match {
 	n, _ := rules.Seats()
 	twins := make([]Seat, max(n, 2))
 	for i := range twins {
@@ -141,24 +168,24 @@ func CheckBot(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim
 			twins[i].Name += fmt.Sprintf(" (%d)", i+1)
 		}
 	}
-	policy := Policy{GiveUp: 1, Budget: budget}
-	played, err := Play(ctx, run, Match{Rules: rules, Seed: 1, Seats: twins, Policy: policy, MaxSteps: CheckSteps}, lim, labels, nil)
-	if err != nil {
-		return rep, err
-	}
-	rep.Game = &played
+	return Match{Rules: rules, Seed: checkSeed, Seats: twins, Policy: Policy{GiveUp: CheckGiveUp, Budget: budget}, MaxSteps: CheckSteps}
+}
+
+// count keeps the game of a check and counts its faults, up to its first
+// timeout.
+func (r *Report) count(played Played) {
+	r.Game = &played
 	for i, st := range played.Steps {
-		if rep.Slowest == nil || st.Charged() > rep.Slowest.Charged() {
-			rep.Slowest = &played.Steps[i]
+		if r.Slowest == nil || st.Charged() > r.Slowest.Charged() {
+			r.Slowest = &played.Steps[i]
 		}
 		if st.Verdict == fault.None {
 			continue
 		}
-		rep.Faults = append(rep.Faults, st)
+		r.Faults = append(r.Faults, st)
 		if st.Verdict == fault.Timeout {
-			rep.TimedOut = true
-			break
+			r.TimedOut = true
+			return
 		}
 	}
-	return rep, nil
 }

@@ -42,18 +42,17 @@ type Config struct {
 	Dir       string // submissions/<game>
 	StageRoot string // where bots are copied before they run
 	Rounds    int
-	Format    Format // "" is Duels
+	Format    Format // "" is DefaultConfig's
 	Seed      int64
 	Scheme    results.Scheme
 	Limits    sandbox.Limits
-	// Build bounds each compiled bot's build; zero means
-	// sandbox.DefaultBuildLimits.
+	// Build bounds each compiled bot's build; zero means DefaultConfig's.
 	Build   sandbox.BuildLimits
 	Policy  Policy // the time a broken bot may cost
 	Workers int    // games at once; 0 means DefaultWorkers
 	Image   string // runtime image digest, recorded with every game
 	Labels  map[string]string
-	Retries int // attempts of a game that failed for the judge's own reasons
+	Retries int // attempts of a game that failed for the judge's own reasons; 0 means DefaultConfig's
 	// URLBots lets bots reached by URL (name.url) play: they are not
 	// sandboxed, so only the organiser can allow them.
 	URLBots bool
@@ -132,9 +131,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	for _, n := range notices {
 		report(Event{Kind: "notice", Text: n.String()})
 	}
-	if cfg.Format == "" {
-		cfg.Format = Duels
-	}
+	cfg = cfg.withDefaults()
 	set, err := json.Marshal(settings{Limits: limitsOf(cfg.Limits), GiveUp: cfg.Policy.GiveUp, BudgetMS: cfg.Policy.Budget.Milliseconds(),
 		Format: cfg.Format, Version: games.Version(cfg.Rules)})
 	if err != nil {
@@ -147,9 +144,6 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	sum.Tournament = t
 	seats := make([]Seat, len(entries))
 	ids := make([]int64, len(entries))
-	if cfg.Build == (sandbox.BuildLimits{}) {
-		cfg.Build = sandbox.DefaultBuildLimits()
-	}
 	for i, e := range entries {
 		path, err := Stage(cfg.StageRoot, e)
 		if err != nil {
@@ -178,13 +172,13 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 			return sum, fmt.Errorf("this game seats %d to %d bots: it cannot be played in swiss rounds of duels", minSeats, maxSeats)
 		}
 		if rounds <= 0 {
-			rounds = SwissRounds(len(entries))
+			rounds = DefaultRounds(cfg.Rules, cfg.Format, len(entries))
 		}
 		legs = games.DefaultRounds(cfg.Rules)
 		total = swissGames(len(entries), rounds, legs)
 	} else {
 		if rounds <= 0 {
-			rounds = games.DefaultRounds(cfg.Rules)
+			rounds = DefaultRounds(cfg.Rules, cfg.Format, len(entries))
 		}
 		if plan, err = Schedule(entries, rounds, cfg.Seed, cfg.Format, minSeats, maxSeats); err != nil {
 			return sum, err
@@ -241,9 +235,6 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: total,
 		workers: workers, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
 	retries := cfg.Retries
-	if retries <= 0 {
-		retries = 2
-	}
 	// A round robin too long for a lesson gets a suggestion of swiss, on
 	// the pace of the games of this game stored before, or else of this
 	// run's first games.
