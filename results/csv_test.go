@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -30,6 +31,28 @@ func golden(t *testing.T, name string, got []byte) {
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs (run go test -update to accept):\n got:\n%s\nwant:\n%s", path, got, want)
 	}
+}
+
+// league builds entries named by single letters (bot IDs 1, 2, ...) and
+// games from results written "AB" (A beats B), "BA" or "A=B" (draw).
+func league(names string, played ...string) ([]results.Entry, []results.Game) {
+	var entries []results.Entry
+	for i, r := range names {
+		entries = append(entries, results.Entry{Bot: results.Bot{ID: int64(i + 1), Name: string(r)}})
+	}
+	id := func(r byte) int64 { return int64(strings.IndexByte(names, r) + 1) }
+	var games []results.Game
+	for _, p := range played {
+		a, b, rb := p[0], p[len(p)-1], 2
+		if strings.Contains(p, "=") {
+			rb = 1
+		}
+		games = append(games, results.Game{Players: []results.Player{
+			{Seat: 0, BotID: id(a), Rank: 1},
+			{Seat: 1, BotID: id(b), Rank: rb},
+		}})
+	}
+	return entries, games
 }
 
 func TestWriteStandingsCSV(t *testing.T) {
