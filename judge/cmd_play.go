@@ -12,6 +12,7 @@ import (
 	"botjudge/games"
 	"botjudge/games/fault"
 	"botjudge/judge/contest"
+	"botjudge/results"
 	"botjudge/sandbox"
 )
 
@@ -62,7 +63,7 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	var observe contest.Observer
 	if !*quiet {
-		observe = func(s games.State, steps []contest.Step) {
+		observe = func(s games.State, steps []results.Move) {
 			for _, st := range steps {
 				fmt.Fprintf(stdout, "move %d: %s %s\n", st.Ply+1, seats[st.Seat].Name, stepText(st))
 			}
@@ -99,7 +100,7 @@ func stagedSeat(path string, r games.Rules, db string, urlBots bool) (contest.Se
 	return contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: staged, Protocol: r.Protocol()}}, nil
 }
 
-func stepText(st contest.Step) string {
+func stepText(st results.Move) string {
 	t := fmt.Sprintf("answered %s, %s", compact(st.Answer), took(st.CPU, st.Elapsed))
 	if st.Verdict != fault.None {
 		t = fmt.Sprintf("%s, %s: %s", strings.ToUpper(string(st.Verdict)), took(st.CPU, st.Elapsed), oneLine(st.Reason))

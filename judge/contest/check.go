@@ -8,6 +8,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/results"
 	"botjudge/sandbox"
 )
 
@@ -111,10 +112,10 @@ type Report struct {
 	// Faults are the game's faulty answers, up to the first timeout: a bot
 	// too slow once is not asked again, for every later move would wait
 	// the whole limit for nothing.
-	Faults   []Step
+	Faults   []results.Move
 	TimedOut bool
 	// Slowest is the answer charged the most (SPEC §5); nil before any.
-	Slowest *Step
+	Slowest *results.Move
 }
 
 // Ready says the bot compiled, answered its first request legally and
