@@ -13,6 +13,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/games/gamestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -56,14 +57,7 @@ func turn(t *testing.T, g *game, answers ...games.Answer) map[int]games.Move {
 }
 
 func TestRegistered(t *testing.T) {
-	r, ok := games.Lookup("tron")
-	if !ok {
-		t.Fatal("tron is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Protocol() != games.ProtocolProgram || lo != 2 || hi != 12 {
-		t.Errorf("protocol %q, seats %d-%d", r.Protocol(), lo, hi)
-	}
+	gamestest.Registered(t, "tron", gamestest.Registration{Protocol: games.ProtocolProgram, Seats: [2]int{2, 12}, Rounds: 2, MaxRequests: 10001})
 }
 
 func TestStartCells(t *testing.T) {

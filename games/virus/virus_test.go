@@ -14,6 +14,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/games/gamestest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -64,14 +65,7 @@ func applyAnswer(t *testing.T, g *game, a games.Answer) games.Move {
 }
 
 func TestRegistered(t *testing.T) {
-	r, ok := games.Lookup("virus")
-	if !ok {
-		t.Fatal("virus is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Name() != "virus" || r.Protocol() != games.ProtocolIA || lo != 2 || hi != 2 || games.DefaultRounds(r) != 1 {
-		t.Errorf("got %q %q %d-%d seats %d rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
-	}
+	gamestest.Registered(t, "virus", gamestest.Registration{Protocol: games.ProtocolIA, Seats: [2]int{2, 2}, Rounds: 1, MaxRequests: 970})
 }
 
 func TestSeedDecidesSides(t *testing.T) {
