@@ -364,7 +364,7 @@ func TestWinOnLastShip(t *testing.T) {
 // TestGameAlwaysEnds plays the longest possible game: both seats scan every
 // cell, and one of them must sink the other's fleet within its 64 shots.
 func TestGameAlwaysEnds(t *testing.T) {
-	g, steps := play(t, [2]bot{script(fleetA, scan()...), script(fleetB, scan()...)})
+	g, steps := play(t, [2]gamestest.Bot{script(fleetA, scan()...), script(fleetB, scan()...)})
 	if o := g.Outcome(); o.Reason != "fleet sunk" {
 		t.Fatalf("outcome %+v, want a sunk fleet", o)
 	}

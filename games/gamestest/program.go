@@ -316,9 +316,13 @@ func CheckBots(t *testing.T, r games.Rules, programs []*Program, play Player) {
 // Tournament plays every pair of programs two games (one in each seat) and
 // strong against weak n more, the pairs two at a time, failing t on any
 // fault (Match). It logs every result and returns strong's wins, draws and
-// losses against weak.
+// losses against weak. It is skipped in -short mode: it runs the bots'
+// interpreters for hundreds of moves.
 func Tournament(t *testing.T, r games.Rules, programs []*Program, strong, weak string, n int) (wins, draws, losses int) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the bots' interpreters for hundreds of moves")
+	}
 	find := func(name string) *Program {
 		for _, p := range programs {
 			if p.Name() == name {
