@@ -38,13 +38,7 @@ func shot(cell string) games.Answer { return data(`{"play":"` + cell + `"}`) }
 // started is a default game where seat 0 placed fleetA and seat 1 fleetB.
 func started(t *testing.T) games.State {
 	t.Helper()
-	s := battleship.Rules{}.New(1609, names)
-	for _, m := range s.Apply([]games.Answer{data(fleetA), data(fleetB)}) {
-		if m.Verdict != fault.None {
-			t.Fatalf("fleet of seat %d refused: %s %s", m.Seat, m.Verdict, m.Reason)
-		}
-	}
-	return s
+	return gamestest.Setup(t, battleship.Rules{}.New(1609, names), data(fleetA), data(fleetB))
 }
 
 type request struct {
@@ -194,14 +188,7 @@ type event struct {
 	Boat   []int  `json:"boat"`
 }
 
-func decodeEvent(t *testing.T, m games.Move) event {
-	t.Helper()
-	var e event
-	if err := json.Unmarshal(m.Event, &e); err != nil {
-		t.Fatalf("event %s: %v", m.Event, err)
-	}
-	return e
-}
+var decodeEvent = gamestest.Event[event]
 
 func TestShots(t *testing.T) {
 	s := started(t)

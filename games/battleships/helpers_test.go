@@ -27,13 +27,7 @@ func ok(data string) games.Answer { return games.Answer{Data: json.RawMessage(da
 // started is a game where seat 0 placed fleetA and seat 1 fleetB.
 func started(t *testing.T) games.State {
 	t.Helper()
-	g := battleships.Rules{}.New(1, names)
-	for _, m := range g.Apply([]games.Answer{ok(fleetA), ok(fleetB)}) {
-		if m.Verdict != fault.None {
-			t.Fatalf("fleet of seat %d refused: %s %s", m.Seat, m.Verdict, m.Reason)
-		}
-	}
-	return g
+	return gamestest.Setup(t, battleships.Rules{}.New(1, names), ok(fleetA), ok(fleetB))
 }
 
 // shoot makes the seat to move fire at cell and returns the applied move.
@@ -76,14 +70,7 @@ type event struct {
 	Error  string   `json:"error"`
 }
 
-func decodeEvent(t *testing.T, m games.Move) event {
-	t.Helper()
-	var e event
-	if err := json.Unmarshal(m.Event, &e); err != nil {
-		t.Fatalf("event %s: %v", m.Event, err)
-	}
-	return e
-}
+var decodeEvent = gamestest.Event[event]
 
 // script is a stateless bot: it answers init with fleet, then fires shots in
 // order, finding its place from the number of shots the request says it has

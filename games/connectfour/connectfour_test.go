@@ -36,14 +36,8 @@ func dropAll(cols []int) []games.Answer {
 // X first.
 func started(t *testing.T, cols ...int) games.State {
 	t.Helper()
-	s := connectfour.Rules.New(9916, names)
 	answers := append([]games.Answer{data(`{"name":"alice"}`), data(`{"name":"bob"}`)}, dropAll(cols)...)
-	for _, m := range gamestest.Take(t, s, answers...) {
-		if m.Verdict != fault.None {
-			t.Fatalf("setting up %v: %+v", cols, m)
-		}
-	}
-	return s
+	return gamestest.Setup(t, connectfour.Rules.New(9916, names), answers...)
 }
 
 type event struct {
@@ -53,14 +47,7 @@ type event struct {
 	Lines [][][2]int `json:"lines"`
 }
 
-func decodeEvent(t *testing.T, m games.Move) event {
-	t.Helper()
-	var e event
-	if err := json.Unmarshal(m.Event, &e); err != nil {
-		t.Fatalf("event %s: %v", m.Event, err)
-	}
-	return e
-}
+var decodeEvent = gamestest.Event[event]
 
 func TestRegistered(t *testing.T) {
 	gamestest.Registered(t, "connectfour", gamestest.Registration{Protocol: games.ProtocolProgram, Seats: [2]int{2, 2}, Rounds: 1, MaxRequests: 22})

@@ -27,17 +27,11 @@ func play(cell string) games.Answer { return data(`{"play":"` + cell + `"}`) }
 // started is a game past its init, with cells played in order, X first.
 func started(t *testing.T, cells ...string) games.State {
 	t.Helper()
-	s := tictactoe.Rules.New(7, names)
 	answers := []games.Answer{data(`{"name":"alice"}`), data(`{"name":"bob"}`)}
 	for _, c := range cells {
 		answers = append(answers, play(c))
 	}
-	for _, m := range gamestest.Take(t, s, answers...) {
-		if m.Verdict != fault.None {
-			t.Fatalf("setting up %v: %+v", cells, m)
-		}
-	}
-	return s
+	return gamestest.Setup(t, tictactoe.Rules.New(7, names), answers...)
 }
 
 func TestRegistered(t *testing.T) {
