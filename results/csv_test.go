@@ -6,11 +6,11 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"botjudge/results"
+	"botjudge/results/scoring/scoringtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -33,34 +33,16 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// league builds entries named by single letters (bot IDs 1, 2, ...) and
-// games from results written "AB" (A beats B), "BA" or "A=B" (draw).
-func league(names string, played ...string) ([]results.Entry, []results.Game) {
-	var entries []results.Entry
-	for i, r := range names {
-		entries = append(entries, results.Entry{Bot: results.Bot{ID: int64(i + 1), Name: string(r)}})
-	}
-	id := func(r byte) int64 { return int64(strings.IndexByte(names, r) + 1) }
-	var games []results.Game
-	for _, p := range played {
-		a, b, rb := p[0], p[len(p)-1], 2
-		if strings.Contains(p, "=") {
-			rb = 1
-		}
-		games = append(games, results.Game{Players: []results.Player{
-			{Seat: 0, BotID: id(a), Rank: 1},
-			{Seat: 1, BotID: id(b), Rank: rb},
-		}})
-	}
-	return entries, games
-}
-
 func TestWriteStandingsCSV(t *testing.T) {
-	entries, games := league("ABCD", "AB", "AC", "AD", "B=C", "BD", "CD", "DA")
+	entrants, games := scoringtest.League("ABCD", "AB", "AC", "AD", "B=C", "BD", "CD", "DA")
+	entries := make([]results.Entry, len(entrants))
+	for i, e := range entrants {
+		entries[i] = results.Entry{Bot: results.Bot{ID: e.ID, Name: e.Name}}
+	}
 	entries[0].Bot.SHA256 = "a1a1"
 	entries[0].Check = results.Check{BotID: 1, OK: true, At: time.Unix(1, 0)}
 	entries[3].Check = results.Check{BotID: 4, Verdict: "timeout", Detail: "no answer, in 10 s", At: time.Unix(1, 0)}
-	games[1].Players[1].Timeouts = 1
+	games[1].Seats[1].Timeouts = 1
 	var buf bytes.Buffer
 	if err := results.WriteStandingsCSV(&buf, results.Rank(entries, games, results.SchemeDefault)); err != nil {
 		t.Fatal(err)

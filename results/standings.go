@@ -47,8 +47,8 @@ type Standing struct {
 }
 
 // Rank computes the standings of entries over games, as scoring.Rank does.
-func Rank(entries []Entry, games []Game, s Scheme) []Standing {
-	return rank(entries, scored(games), nil, s, false)
+func Rank(entries []Entry, games []scoring.Game, s Scheme) []Standing {
+	return rank(entries, games, nil, s, false)
 }
 
 // Pairings computes every pair's record among bots (by ID) over games, as
