@@ -2,7 +2,6 @@ package battleship_test
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -16,8 +15,6 @@ import (
 	"botjudge/games/fault"
 	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 var names = []string{"alice", "bob"}
 
@@ -364,7 +361,7 @@ func TestBoard(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	tiny := battleship.Rules{Width: 3, Height: 2, Ships: [6]int{1, 1}}
-	gamestest.GoldenGames(t, battleship.Rules{}, 1609, names, *update, []gamestest.Scenario{
+	gamestest.GoldenGames(t, battleship.Rules{}, 1609, names, []gamestest.Scenario{
 		{Name: "game", Rules: tiny, Answers: [][]games.Answer{
 			{data(`{"name":"a","boats":["2,1-2,1","1,0-0,0"]}`), shot("0,0"), shot("1,1"), shot("0,1"), shot("2,0")},
 			{data(`{"name":"b","boats":["0,1-1,1","2,0-2,0"]}`), shot("0,0"), shot("0,0"), shot("1,0")}}},

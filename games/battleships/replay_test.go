@@ -2,7 +2,6 @@ package battleships_test
 
 import (
 	"bytes"
-	"flag"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -11,8 +10,6 @@ import (
 	"botjudge/games/battleships"
 	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // scenarios are whole games whose requests, moves, outcome and final board
 // are kept in testdata/<name>.golden.
@@ -39,7 +36,7 @@ func TestGolden(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			g, steps := play(t, sc.bots)
 			got := gamestest.Transcript(t, battleships.Rules{}, g, steps)
-			gamestest.Golden(t, filepath.Join("testdata", sc.name+".golden"), got, *update)
+			gamestest.Golden(t, filepath.Join("testdata", sc.name+".golden"), got)
 		})
 	}
 }

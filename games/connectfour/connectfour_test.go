@@ -2,7 +2,6 @@ package connectfour_test
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -15,8 +14,6 @@ import (
 	"botjudge/games/fault"
 	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 var names = []string{"alice", "bob"}
 
@@ -227,7 +224,7 @@ func TestBoard(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	gamestest.GoldenGames(t, connectfour.Rules, 9916, names, *update, []gamestest.Scenario{
+	gamestest.GoldenGames(t, connectfour.Rules, 9916, names, []gamestest.Scenario{
 		{Name: "diagonal", Answers: [][]games.Answer{
 			append([]games.Answer{data(`{"name":"x"}`)}, dropAll([]int{0, 1, 3, 2, 6, 3})...),
 			append([]games.Answer{data(``)}, append(dropAll([]int{1, 2, 2, 3}), data(`{"play":"3"}`))...)}},

@@ -47,9 +47,8 @@ type Scenario struct {
 }
 
 // GoldenGames plays each scenario with r, unless it has its own rules, and
-// compares its Transcript with its golden file (rewritten when update is
-// set).
-func GoldenGames(t *testing.T, r games.Rules, seed int64, names []string, update bool, scenarios []Scenario) {
+// compares its Transcript with its golden file.
+func GoldenGames(t *testing.T, r games.Rules, seed int64, names []string, scenarios []Scenario) {
 	t.Helper()
 	for _, sc := range scenarios {
 		t.Run(sc.Name, func(t *testing.T) {
@@ -62,7 +61,7 @@ func GoldenGames(t *testing.T, r games.Rules, seed int64, names []string, update
 				bots[i] = Scripted(a...)
 			}
 			s, steps := Play(t, rules, seed, names, bots)
-			Golden(t, filepath.Join("testdata", sc.Name+".golden"), Transcript(t, rules, s, steps), update)
+			Golden(t, filepath.Join("testdata", sc.Name+".golden"), Transcript(t, rules, s, steps))
 		})
 	}
 }

@@ -2,7 +2,6 @@ package tictactoe_test
 
 import (
 	"encoding/json"
-	"flag"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -15,8 +14,6 @@ import (
 	"botjudge/games/gamestest"
 	"botjudge/games/tictactoe"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 var names = []string{"alice", "bob"}
 
@@ -244,7 +241,7 @@ func TestView(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	gamestest.GoldenGames(t, tictactoe.Rules, 1126, names, *update, []gamestest.Scenario{
+	gamestest.GoldenGames(t, tictactoe.Rules, 1126, names, []gamestest.Scenario{
 		{Name: "draw", Answers: [][]games.Answer{ // the site's example game
 			{data(`{"name":"moul-tictactoe"}`), play("0-1"), play("0-0"), play("2-0"), play("1-2"), play("2-2")},
 			{data(`{"name":"moul-tictactoe"}`), play("1-1"), play("0-2"), play("1-0"), play("2-1")}}},

@@ -3,7 +3,6 @@ package virus
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,8 +15,6 @@ import (
 	"botjudge/games/fault"
 	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // Seed 1 gives seat 0 player_1 and seed 0 gives it player_2;
 // TestSeedDecidesSides checks it, the other tests rely on it.
@@ -333,7 +330,7 @@ func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
 	isJSON := filepath.Ext(name) == ".json"
-	if *update {
+	if *gamestest.Update {
 		out := got
 		if isJSON {
 			var b bytes.Buffer
