@@ -12,6 +12,7 @@ import (
 	"botjudge/games"
 	"botjudge/games/fault"
 	"botjudge/judge/contest"
+	"botjudge/results"
 	"botjudge/sandbox"
 )
 
@@ -83,7 +84,7 @@ func playSeats(paths []string, r games.Rules, db string, urlBots bool) ([]contes
 
 // printMoves prints each step's moves and the board after it.
 func printMoves(w io.Writer, r games.Rules, seats []contest.Seat) contest.Observer {
-	return func(s games.State, steps []contest.Step) {
+	return func(s games.State, steps []results.Move) {
 		for _, st := range steps {
 			fmt.Fprintf(w, "move %d: %s %s\n", st.Ply+1, seats[st.Seat].Name, stepText(st))
 		}
@@ -107,7 +108,7 @@ func stagedSeat(path string, r games.Rules, db string, urlBots bool) (contest.Se
 	return contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: staged, Protocol: r.Protocol()}}, nil
 }
 
-func stepText(st contest.Step) string {
+func stepText(st results.Move) string {
 	t := fmt.Sprintf("answered %s, %s", compact(st.Answer), took(st.CPU, st.Elapsed))
 	if st.Verdict != fault.None {
 		t = fmt.Sprintf("%s, %s: %s", strings.ToUpper(string(st.Verdict)), took(st.CPU, st.Elapsed), oneLine(st.Reason))

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"botjudge/results"
+	"botjudge/results/scoring/scoringtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -33,11 +34,15 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestWriteStandingsCSV(t *testing.T) {
-	entries, games := league("ABCD", "AB", "AC", "AD", "B=C", "BD", "CD", "DA")
+	entrants, games := scoringtest.League("ABCD", "AB", "AC", "AD", "B=C", "BD", "CD", "DA")
+	entries := make([]results.Entry, len(entrants))
+	for i, e := range entrants {
+		entries[i] = results.Entry{Bot: results.Bot{ID: e.ID, Name: e.Name}}
+	}
 	entries[0].Bot.SHA256 = "a1a1"
 	entries[0].Check = results.Check{BotID: 1, OK: true, At: time.Unix(1, 0)}
 	entries[3].Check = results.Check{BotID: 4, Verdict: "timeout", Detail: "no answer, in 10 s", At: time.Unix(1, 0)}
-	games[1].Players[1].Timeouts = 1
+	games[1].Seats[1].Timeouts = 1
 	var buf bytes.Buffer
 	if err := results.WriteStandingsCSV(&buf, results.Rank(entries, games, results.SchemeDefault)); err != nil {
 		t.Fatal(err)

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
+	"botjudge/games"
 	"botjudge/games/fault"
 )
 
@@ -48,8 +50,8 @@ type Player struct {
 	// Rank is 1 for the best seat; equal ranks are a draw between them.
 	Rank  int `json:"rank"`
 	Score int `json:"score"`
-	// Faults is Timeouts + Crashes + Illegal. SaveGame counts them from the
-	// moves by the class of their verdict; the values passed in are ignored.
+	// Faults is Timeouts + Crashes + Illegal, counted from the moves by
+	// Game.Tally (SaveGame stores its count, not the values passed in).
 	Faults   int `json:"faults"`
 	Timeouts int `json:"timeouts"`
 	Crashes  int `json:"crashes"`
@@ -59,28 +61,29 @@ type Player struct {
 	// Restarts counts the times the bot had to be started afresh mid-game.
 	Restarts int `json:"restarts"`
 	// Charged and Wall are the bot's time over the game's moves: what it
-	// was charged (Move.Charged) and its wall-clock time. SaveGame counts
-	// them from the moves; they are null in games recorded before.
+	// was charged (Move.Charged) and its wall-clock time, counted by
+	// Game.Tally; they are null in games recorded before.
 	Charged *time.Duration `json:"charged_ns"`
 	Wall    *time.Duration `json:"wall_ns"`
 }
 
-// Move is one applied answer. Ply is the step of the game; seats that answer
-// simultaneously share a ply.
+// Move is one applied answer as a game's record keeps it: the rules' move,
+// with what only the judge saw, the step it came in, the sandbox's words
+// for a fault and the answer's times. The judge plays games into it, the
+// database stores it and the screen replays from it.
 type Move struct {
-	Ply     int             `json:"ply"`
-	Seat    int             `json:"seat"`
-	Answer  json.RawMessage `json:"answer,omitempty"`
-	Verdict fault.Kind      `json:"verdict,omitempty"`
-	Reason  string          `json:"reason,omitempty"`
-	Detail  string          `json:"detail,omitempty"`
-	Event   json.RawMessage `json:"event,omitempty"`
+	games.Move
+	// Ply is the step of the game; seats that answer simultaneously share
+	// a ply.
+	Ply int
+	// Detail is the sandbox's words for a fault (traceback, exit status).
+	Detail string
 	// Elapsed is the answer's wall-clock time.
-	Elapsed time.Duration `json:"elapsed_ns"`
-	// CPU is the CPU time the answer was charged (SPEC §5); null when it
+	Elapsed time.Duration
+	// CPU is the CPU time the answer was charged (SPEC §5); nil when it
 	// was charged its wall-clock time: a bot reached by URL, or a record
 	// from before CPU was measured.
-	CPU *time.Duration `json:"cpu_ns"`
+	CPU *time.Duration
 }
 
 // Charged is the time the answer counted against the bot's limit: its
@@ -92,70 +95,83 @@ func (m Move) Charged() time.Duration {
 	return m.Elapsed
 }
 
+// moveJSON is a Move as records, exports and the live rows have always
+// written it: the judge's fields among the rules' (no embedding gives this
+// order), and no Unjudged, which a replay says again.
+type moveJSON struct {
+	Ply     int             `json:"ply"`
+	Seat    int             `json:"seat"`
+	Answer  json.RawMessage `json:"answer,omitempty"`
+	Verdict fault.Kind      `json:"verdict,omitempty"`
+	Reason  string          `json:"reason,omitempty"`
+	Detail  string          `json:"detail,omitempty"`
+	Event   json.RawMessage `json:"event,omitempty"`
+	Elapsed time.Duration   `json:"elapsed_ns"`
+	CPU     *time.Duration  `json:"cpu_ns"`
+}
+
+func (m Move) MarshalJSON() ([]byte, error) {
+	return json.Marshal(moveJSON{m.Ply, m.Seat, m.Answer, m.Verdict, m.Reason, m.Detail, m.Event, m.Elapsed, m.CPU})
+}
+
+func (m *Move) UnmarshalJSON(b []byte) error {
+	var j moveJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*m = Move{Move: games.Move{Seat: j.Seat, Answer: j.Answer, Verdict: j.Verdict, Reason: j.Reason, Event: j.Event},
+		Ply: j.Ply, Detail: j.Detail, Elapsed: j.Elapsed, CPU: j.CPU}
+	return nil
+}
+
+// Tally counts each player's faults, by the class of their verdicts, and
+// times from the moves: the one count of them, which SaveGame stores.
+func (g *Game) Tally() {
+	for i := range g.Players {
+		p := &g.Players[i]
+		p.Timeouts, p.Crashes, p.Illegal = 0, 0, 0
+		p.Charged, p.Wall = new(time.Duration), new(time.Duration)
+	}
+	for _, m := range g.Moves {
+		p := &g.Players[m.Seat]
+		switch m.Verdict.Class() {
+		case fault.TimeoutClass:
+			p.Timeouts++
+		case fault.CrashClass:
+			p.Crashes++
+		case fault.IllegalClass:
+			p.Illegal++
+		}
+		*p.Charged += m.Charged()
+		*p.Wall += m.Elapsed
+	}
+	for i := range g.Players {
+		p := &g.Players[i]
+		p.Faults = p.Timeouts + p.Crashes + p.Illegal
+	}
+}
+
 // SaveGame stores a finished game with its players and moves in one
-// transaction, and deletes the game's live row in the same one. A key the
-// tournament already has is refused with ErrDuplicate and changes nothing.
+// transaction, and deletes the game's live row in the same one. The
+// players' fault counts and times are the moves' (see Tally), whatever g
+// says. A key the tournament already has is refused with ErrDuplicate and
+// changes nothing.
 func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
 	if err := g.validate(); err != nil {
 		return 0, fmt.Errorf("results: save game %q: %w", g.Key, err)
 	}
-	faults := make([]map[fault.Class]int, len(g.Players))
-	for i := range faults {
-		faults[i] = map[fault.Class]int{}
-	}
-	charged, wall := make([]time.Duration, len(g.Players)), make([]time.Duration, len(g.Players))
-	for _, m := range g.Moves {
-		faults[m.Seat][m.Verdict.Class()]++
-		charged[m.Seat] += m.Charged()
-		wall[m.Seat] += m.Elapsed
-	}
+	g.Players = slices.Clone(g.Players) // the caller's stay as they are
+	g.Tally()
 	var id int64
-	err := d.tx(ctx, func(tx *sql.Tx) error {
-		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND key = ?`,
-			g.TournamentID, g.Key).Scan(&n); err != nil {
+	err := d.tx(ctx, func(tx *sql.Tx) (err error) {
+		if id, err = insertGame(ctx, tx, g); err != nil {
 			return err
 		}
-		if n > 0 {
-			return ErrDuplicate
-		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, key, round, seed, reason, outcome, started, finished, image, limits)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			g.TournamentID, g.Key, g.Round, g.Seed, g.Reason, jsonArg(g.Outcome),
-			unixNano(g.Started), unixNano(g.Finished), g.Image, jsonArg(g.Limits))
-		if err != nil {
+		if err := insertPlayers(ctx, tx, id, g.Players); err != nil {
 			return err
 		}
-		if id, err = res.LastInsertId(); err != nil {
+		if err := insertMoves(ctx, tx, id, g.Moves); err != nil {
 			return err
-		}
-		for i, p := range g.Players {
-			f := faults[i]
-			if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, bot_id, rank, score, timeouts, crashes, illegal, restarts, charged, wall)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				id, p.Seat, p.BotID, p.Rank, p.Score, f[fault.TimeoutClass], f[fault.CrashClass], f[fault.IllegalClass], p.Restarts,
-				int64(charged[i]), int64(wall[i])); err != nil {
-				return err
-			}
-			if p.Log != "" {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO logs (game_id, seat, log) VALUES (?, ?, ?)`, id, p.Seat, p.Log); err != nil {
-					return err
-				}
-			}
-		}
-		if len(g.Moves) > 0 {
-			stmt, err := tx.PrepareContext(ctx, `INSERT INTO moves (game_id, n, ply, seat, answer, verdict, reason, detail, event, elapsed, cpu)
-				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-			if err != nil {
-				return err
-			}
-			defer stmt.Close()
-			for n, m := range g.Moves {
-				if _, err := stmt.ExecContext(ctx, id, n, m.Ply, m.Seat, jsonArg(m.Answer), m.Verdict, m.Reason, m.Detail,
-					jsonArg(m.Event), int64(m.Elapsed), nullDuration(m.CPU)); err != nil {
-					return err
-				}
-			}
 		}
 		_, err = tx.ExecContext(ctx, `DELETE FROM live WHERE tournament_id = ? AND key = ?`, g.TournamentID, g.Key)
 		return err
@@ -167,6 +183,64 @@ func (d *DB) SaveGame(ctx context.Context, g Game) (int64, error) {
 		return 0, fmt.Errorf("results: save game %q: %w", g.Key, err)
 	}
 	return id, nil
+}
+
+// insertGame inserts g's row, or refuses a key the tournament has.
+func insertGame(ctx context.Context, tx *sql.Tx, g Game) (int64, error) {
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE tournament_id = ? AND key = ?`,
+		g.TournamentID, g.Key).Scan(&n); err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		return 0, ErrDuplicate
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (tournament_id, key, round, seed, reason, outcome, started, finished, image, limits)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.TournamentID, g.Key, g.Round, g.Seed, g.Reason, jsonArg(g.Outcome),
+		unixNano(g.Started), unixNano(g.Finished), g.Image, jsonArg(g.Limits))
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
+// insertPlayers inserts the players of game id, tallied, and their logs.
+func insertPlayers(ctx context.Context, tx *sql.Tx, id int64, players []Player) error {
+	for _, p := range players {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO players (game_id, seat, bot_id, rank, score, timeouts, crashes, illegal, restarts, charged, wall)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, p.Seat, p.BotID, p.Rank, p.Score, p.Timeouts, p.Crashes, p.Illegal, p.Restarts,
+			nullDuration(p.Charged), nullDuration(p.Wall)); err != nil {
+			return err
+		}
+		if p.Log != "" {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO logs (game_id, seat, log) VALUES (?, ?, ?)`, id, p.Seat, p.Log); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// insertMoves inserts the moves of game id with one prepared statement.
+func insertMoves(ctx context.Context, tx *sql.Tx, id int64, moves []Move) error {
+	if len(moves) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO moves (game_id, n, ply, seat, answer, verdict, reason, detail, event, elapsed, cpu)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for n, m := range moves {
+		if _, err := stmt.ExecContext(ctx, id, n, m.Ply, m.Seat, jsonArg(m.Answer), m.Verdict, m.Reason, m.Detail,
+			jsonArg(m.Event), int64(m.Elapsed), nullDuration(m.CPU)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // validate refuses a record that could not be read back or scored.

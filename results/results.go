@@ -1,7 +1,8 @@
 // Package results keeps everything a tournament produces in one SQLite file:
 // bot versions and their checks, tournaments and their entries, finished games
 // with every move, judge failures, live games for the screen, and the
-// standings computed from them. It is the only package that talks to SQLite.
+// standings computed from them (the arithmetic is package scoring's: this
+// one loads what it reads). It is the only package that talks to SQLite.
 //
 // The file is opened in WAL mode so that several processes can share it: a
 // `judge run` writing games while a `judge serve` reads them. Every write is

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games"
 	"botjudge/results"
 )
 
@@ -404,13 +405,13 @@ func TestSaveGameRoundTripAndDuplicate(t *testing.T) {
 	tour := mustTournament(t, d, "virus", a, b)
 	cpu := 1200 * time.Microsecond
 	moves := []results.Move{
-		{Ply: 0, Seat: 0, Answer: json.RawMessage(`[1,2]`), Event: json.RawMessage(`{"flipped":3}`), Elapsed: 1500 * time.Microsecond, CPU: &cpu},
+		{Ply: 0, Move: games.Move{Seat: 0, Answer: json.RawMessage(`[1,2]`), Event: json.RawMessage(`{"flipped":3}`)}, Elapsed: 1500 * time.Microsecond, CPU: &cpu},
 		// Charged its wall time: a bot reached by URL.
-		{Ply: 1, Seat: 1, Verdict: "timeout", Reason: "no answer", Detail: "10s", Elapsed: 10 * time.Second},
-		{Ply: 2, Seat: 0, Answer: json.RawMessage(`"x"`), Verdict: "malformed", Reason: "not a move"},
-		{Ply: 3, Seat: 1, Verdict: "oom", Detail: "killed"},
-		{Ply: 3, Seat: 0, Verdict: "illegal", Answer: json.RawMessage(`[9,9]`)},
-		{Ply: 4, Seat: 1, Verdict: "crash"},
+		{Ply: 1, Move: games.Move{Seat: 1, Verdict: "timeout", Reason: "no answer"}, Detail: "10s", Elapsed: 10 * time.Second},
+		{Ply: 2, Move: games.Move{Seat: 0, Answer: json.RawMessage(`"x"`), Verdict: "malformed", Reason: "not a move"}},
+		{Ply: 3, Move: games.Move{Seat: 1, Verdict: "oom"}, Detail: "killed"},
+		{Ply: 3, Move: games.Move{Seat: 0, Verdict: "illegal", Answer: json.RawMessage(`[9,9]`)}},
+		{Ply: 4, Move: games.Move{Seat: 1, Verdict: "crash"}},
 	}
 	g := duel(tour, "k1", a, b, 1, 2, moves...)
 	g.Players[0].Restarts = 1
@@ -480,13 +481,13 @@ func TestSaveGameRefusesBadRecords(t *testing.T) {
 		"no players":      func(g *results.Game) { g.Players = nil },
 		"seats swapped":   func(g *results.Game) { g.Players[0].Seat, g.Players[1].Seat = 1, 0 },
 		"bad outcome":     func(g *results.Game) { g.Outcome = json.RawMessage(`{`) },
-		"move seat":       func(g *results.Game) { g.Moves = []results.Move{{Seat: 2}} },
-		"bad answer":      func(g *results.Game) { g.Moves = []results.Move{{Answer: json.RawMessage(`nope`)}} },
+		"move seat":       func(g *results.Game) { g.Moves = []results.Move{{Move: games.Move{Seat: 2}}} },
+		"bad answer":      func(g *results.Game) { g.Moves = []results.Move{{Move: games.Move{Answer: json.RawMessage(`nope`)}}} },
 		"unknown bot":     func(g *results.Game) { g.Players[1].BotID = 999 },
 		"unknown tourney": func(g *results.Game) { g.TournamentID = 999 },
 	}
 	for name, spoil := range cases {
-		g := duel(tour, "k-"+name, a, b, 1, 2, results.Move{Seat: 0, Answer: json.RawMessage(`1`)})
+		g := duel(tour, "k-"+name, a, b, 1, 2, results.Move{Move: games.Move{Seat: 0, Answer: json.RawMessage(`1`)}})
 		spoil(&g)
 		if _, err := d.SaveGame(ctx, g); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -653,12 +654,12 @@ func TestLive(t *testing.T) {
 		}
 	}
 	put(results.Live{TournamentID: tour.ID, Key: "g2", Players: players, Last: []results.Move{}, Updated: at})
-	put(results.Live{TournamentID: tour.ID, Key: "g1", Players: players, Moves: 1, Last: []results.Move{{Seat: 0, Answer: json.RawMessage(`1`)}},
+	put(results.Live{TournamentID: tour.ID, Key: "g1", Players: players, Moves: 1, Last: []results.Move{{Move: games.Move{Seat: 0, Answer: json.RawMessage(`1`)}}},
 		View: json.RawMessage(`{"board":"."}`), Scores: []int{1, 0}, Updated: at})
 	// The game advances: its row is replaced, not added, and keeps the last
 	// step only.
 	g1 := results.Live{TournamentID: tour.ID, Key: "g1", Players: players, Moves: 3,
-		Last: []results.Move{{Ply: 2, Seat: 0, Answer: json.RawMessage(`2`)}, {Ply: 2, Seat: 1, Answer: json.RawMessage(`3`)}},
+		Last: []results.Move{{Ply: 2, Move: games.Move{Seat: 0, Answer: json.RawMessage(`2`)}}, {Ply: 2, Move: games.Move{Seat: 1, Answer: json.RawMessage(`3`)}}},
 		View: json.RawMessage(`{"board":"x"}`), Scores: []int{2, 1}, Updated: at.Add(time.Second)}
 	put(g1)
 	put(results.Live{TournamentID: other.ID, Key: "g1", Players: players, Updated: at})
@@ -825,7 +826,7 @@ func TestWriterProcess(t *testing.T) {
 	tour := results.Tournament{ID: tid}
 	moves := make([]results.Move, writerMoves)
 	for i := range moves {
-		moves[i] = results.Move{Ply: i, Seat: i % 2, Answer: json.RawMessage(strconv.Itoa(i))}
+		moves[i] = results.Move{Ply: i, Move: games.Move{Seat: i % 2, Answer: json.RawMessage(strconv.Itoa(i))}}
 	}
 	for k := range writerGames {
 		mustSave(t, d, duel(tour, fmt.Sprintf("g%02d", k), entries[0].Bot, entries[1].Bot, 1+k%2, 2-k%2, moves...))

@@ -4,7 +4,92 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"botjudge/results/scoring"
 )
+
+// The scoring vocabulary, under the names the rest of the judge has always
+// used for it: standings are stored results seen through package scoring.
+type (
+	Scheme   = scoring.Scheme
+	Bye      = scoring.Bye
+	Pairing  = scoring.Pairing
+	PairGame = scoring.PairGame
+)
+
+const (
+	SchemeDefault = scoring.SchemeDefault
+	Scheme310     = scoring.Scheme310
+
+	ByPoints     = scoring.ByPoints
+	ByHeadToHead = scoring.ByHeadToHead
+	ByWins       = scoring.ByWins
+	BySB         = scoring.BySB
+	ByBuchholz   = scoring.ByBuchholz
+)
+
+// ParseScheme accepts the two schemes of SPEC §4; "" is the default.
+func ParseScheme(s string) (Scheme, error) {
+	scheme, err := scoring.ParseScheme(s)
+	if err != nil {
+		return "", fmt.Errorf("results: %w", err)
+	}
+	return scheme, nil
+}
+
+// Standing is one bot's line in the standings.
+type Standing struct {
+	// Rank is shared by bots that no rule separates (1, 2, 2, 4).
+	Rank  int   `json:"rank"`
+	Bot   Bot   `json:"bot"`
+	Check Check `json:"check"`
+	scoring.Line
+}
+
+// Rank computes the standings of entries over games, as scoring.Rank does.
+func Rank(entries []Entry, games []scoring.Game, s Scheme) []Standing {
+	return rank(entries, games, nil, s, false)
+}
+
+// Pairings computes every pair's record among bots (by ID) over games, as
+// scoring.Pairings does: cells[i][j] is bots[i]'s record against bots[j],
+// nil when they met in no game.
+func Pairings(bots []int64, games []Game, s Scheme) [][]*Pairing {
+	return scoring.Pairings(bots, scored(games), s)
+}
+
+// rank ranks entries by scoring's rules, a swiss tournament's with its
+// byes, and puts the bots back on the lines.
+func rank(entries []Entry, games []scoring.Game, byes []Bye, s Scheme, swiss bool) []Standing {
+	entrants := make([]scoring.Entrant, len(entries))
+	for i, e := range entries {
+		entrants[i] = scoring.Entrant{ID: e.Bot.ID, Name: e.Bot.Name}
+	}
+	var places []scoring.Place
+	if swiss {
+		places = scoring.RankSwiss(entrants, games, byes, s)
+	} else {
+		places = scoring.Rank(entrants, games, s)
+	}
+	st := make([]Standing, len(places))
+	for k, p := range places {
+		e := entries[p.Entrant]
+		st[k] = Standing{Rank: p.Rank, Bot: e.Bot, Check: e.Check, Line: p.Line}
+	}
+	return st
+}
+
+// scored is what scoring reads of games.
+func scored(games []Game) []scoring.Game {
+	out := make([]scoring.Game, len(games))
+	for i, g := range games {
+		out[i] = scoring.Game{ID: g.ID, Seats: make([]scoring.Seat, len(g.Players))}
+		for k, p := range g.Players {
+			out[i].Seats[k] = scoring.Seat{BotID: p.BotID, Rank: p.Rank, Timeouts: p.Timeouts, Crashes: p.Crashes, Illegal: p.Illegal}
+		}
+	}
+	return out
+}
 
 // Standings ranks the current entries of a tournament over the games among
 // them, in the rounds of its latest run, with scheme s: "" is the scheme of
@@ -29,13 +114,13 @@ func (d *DB) Standings(ctx context.Context, tournamentID int64, s Scheme) ([]Sta
 		return nil, err
 	}
 	if t.Format != FormatSwiss {
-		return Rank(entries, games, s), nil
+		return rank(entries, games, nil, s, false), nil
 	}
 	byes, err := d.Byes(ctx, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return RankSwiss(entries, games, byes, s), nil
+	return rank(entries, games, byes, s, true), nil
 }
 
 // SetBye records that bot sits out round of a swiss tournament, worth games
@@ -77,14 +162,14 @@ func (d *DB) Byes(ctx context.Context, tournamentID int64) ([]Bye, error) {
 	return list, nil
 }
 
-// scoredGames loads every game of the tournament with only what Rank reads:
-// the players' bots, ranks and fault counts. Games of bots that are no
-// longer entries come too and Rank drops them: filtering them in SQL, as
+// scoredGames loads every game of the tournament with only what scoring
+// reads: the players' bots, ranks and fault counts, in seat order. Games of
+// bots that are no longer entries come too and scoring drops them: filtering them in SQL, as
 // Games does, makes this query several times slower. The order by key
 // (unique in a tournament) groups a game's players as an order by id would,
 // but follows the (tournament_id, key) index and needs no sort.
 // Rounds beyond rounds (when not 0) are left out.
-func (d *DB) scoredGames(ctx context.Context, tournamentID int64, rounds int) ([]Game, error) {
+func (d *DB) scoredGames(ctx context.Context, tournamentID int64, rounds int) ([]scoring.Game, error) {
 	// Sizing the slice first saves a fifth of the time of this function,
 	// which would otherwise go to copying it as it grows.
 	var count int
@@ -98,19 +183,18 @@ func (d *DB) scoredGames(ctx context.Context, tournamentID int64, rounds int) ([
 		return nil, fmt.Errorf("results: standings: %w", err)
 	}
 	defer rows.Close()
-	games := make([]Game, 0, count)
+	games := make([]scoring.Game, 0, count)
 	for rows.Next() {
 		var id int64
-		var p Player
+		var p scoring.Seat
 		if err := rows.Scan(&id, &p.BotID, &p.Rank, &p.Timeouts, &p.Crashes, &p.Illegal); err != nil {
 			return nil, fmt.Errorf("results: standings: %w", err)
 		}
 		if n := len(games); n == 0 || games[n-1].ID != id {
-			games = append(games, Game{ID: id, Players: make([]Player, 0, 2)})
+			games = append(games, scoring.Game{ID: id, Seats: make([]scoring.Seat, 0, 2)})
 		}
 		g := &games[len(games)-1]
-		p.Seat = len(g.Players)
-		g.Players = append(g.Players, p)
+		g.Seats = append(g.Seats, p)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("results: standings: %w", err)

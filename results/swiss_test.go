@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games"
 	"botjudge/results"
 )
 
@@ -56,7 +57,7 @@ func TestCountGamesMeasuresTheRun(t *testing.T) {
 	a, b := mustBot(t, d, "virus", "a", "1"), mustBot(t, d, "virus", "b", "2")
 	tour := mustTournament(t, d, "virus", a, b)
 	start := time.Now().Add(-time.Minute)
-	g := duel(tour, "r1/a/b", a, b, 1, 2, results.Move{Ply: 0}, results.Move{Ply: 1, Seat: 1}, results.Move{Ply: 2})
+	g := duel(tour, "r1/a/b", a, b, 1, 2, results.Move{Ply: 0}, results.Move{Ply: 1, Move: games.Move{Seat: 1}}, results.Move{Ply: 2})
 	g.Started, g.Finished = start, start.Add(30*time.Second)
 	if _, err := d.SaveGame(ctx, g); err != nil {
 		t.Fatal(err)

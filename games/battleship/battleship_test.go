@@ -2,10 +2,8 @@ package battleship_test
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -17,8 +15,6 @@ import (
 	"botjudge/games/fault"
 	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 var names = []string{"alice", "bob"}
 
@@ -39,13 +35,7 @@ func shot(cell string) games.Answer { return data(`{"play":"` + cell + `"}`) }
 // started is a default game where seat 0 placed fleetA and seat 1 fleetB.
 func started(t *testing.T) games.State {
 	t.Helper()
-	s := battleship.Rules{}.New(1609, names)
-	for _, m := range s.Apply([]games.Answer{data(fleetA), data(fleetB)}) {
-		if m.Verdict != fault.None {
-			t.Fatalf("fleet of seat %d refused: %s %s", m.Seat, m.Verdict, m.Reason)
-		}
-	}
-	return s
+	return gamestest.Setup(t, battleship.Rules{}.New(1609, names), data(fleetA), data(fleetB))
 }
 
 type request struct {
@@ -77,17 +67,7 @@ func decodeRequest(t *testing.T, raw json.RawMessage) request {
 }
 
 func TestRegistered(t *testing.T) {
-	r, ok := games.Lookup("battleship")
-	if !ok {
-		t.Fatal("battleship is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Name() != "battleship" || r.Protocol() != games.ProtocolProgram || lo != 2 || hi != 2 || games.DefaultRounds(r) != 5 {
-		t.Errorf("got %s %s %d-%d seats %d rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
-	}
-	if b, ok := r.(games.Bounded); !ok || b.MaxRequests(2) != 101 {
-		t.Errorf("MaxRequests: %v", r)
-	}
+	gamestest.Registered(t, "battleship", gamestest.Registration{Protocol: games.ProtocolProgram, Seats: [2]int{2, 2}, Rounds: 5, MaxRequests: 101})
 }
 
 func TestRequests(t *testing.T) {
@@ -205,14 +185,7 @@ type event struct {
 	Boat   []int  `json:"boat"`
 }
 
-func decodeEvent(t *testing.T, m games.Move) event {
-	t.Helper()
-	var e event
-	if err := json.Unmarshal(m.Event, &e); err != nil {
-		t.Fatalf("event %s: %v", m.Event, err)
-	}
-	return e
-}
+var decodeEvent = gamestest.Event[event]
 
 func TestShots(t *testing.T) {
 	s := started(t)
@@ -388,30 +361,20 @@ func TestBoard(t *testing.T) {
 
 func TestGolden(t *testing.T) {
 	tiny := battleship.Rules{Width: 3, Height: 2, Ships: [6]int{1, 1}}
-	scenarios := []struct {
-		name  string
-		rules battleship.Rules
-		a, b  []games.Answer
-	}{
-		{"game", tiny,
-			[]games.Answer{data(`{"name":"a","boats":["2,1-2,1","1,0-0,0"]}`), shot("0,0"), shot("1,1"), shot("0,1"), shot("2,0")},
-			[]games.Answer{data(`{"name":"b","boats":["0,1-1,1","2,0-2,0"]}`), shot("0,0"), shot("0,0"), shot("1,0")}},
-		{"draw", battleship.Rules{Width: 1, Height: 2, Ships: [6]int{1}},
-			[]games.Answer{data(`{"boats":["0,0-0,0"]}`), shot("0,0"), shot("0,0")},
-			[]games.Answer{data(`{"boats":["0,1-0,1"]}`), shot("0,1"), shot("0,1")}},
-		{"invalid_fleet", tiny,
-			[]games.Answer{data(`{"name":"a","boats":["2,1-2,1","1,0-0,0"]}`)},
-			[]games.Answer{data(`{"name":"b","boats":["0,0-1,1","2,0-2,0"]}`)}},
-		{"timeout", battleship.Rules{},
-			[]games.Answer{data(fleetA), shot("5,5"), {Fault: fault.Timeout, Detail: "no answer within 10s"}},
-			[]games.Answer{data(fleetB), shot("5,5")}},
-	}
-	for _, sc := range scenarios {
-		t.Run(sc.name, func(t *testing.T) {
-			s, steps := gamestest.Play(t, sc.rules, 1609, names, []gamestest.Bot{gamestest.Scripted(sc.a...), gamestest.Scripted(sc.b...)})
-			gamestest.Golden(t, filepath.Join("testdata", sc.name+".golden"), gamestest.Transcript(t, sc.rules, s, steps), *update)
-		})
-	}
+	gamestest.GoldenGames(t, battleship.Rules{}, 1609, names, []gamestest.Scenario{
+		{Name: "game", Rules: tiny, Answers: [][]games.Answer{
+			{data(`{"name":"a","boats":["2,1-2,1","1,0-0,0"]}`), shot("0,0"), shot("1,1"), shot("0,1"), shot("2,0")},
+			{data(`{"name":"b","boats":["0,1-1,1","2,0-2,0"]}`), shot("0,0"), shot("0,0"), shot("1,0")}}},
+		{Name: "draw", Rules: battleship.Rules{Width: 1, Height: 2, Ships: [6]int{1}}, Answers: [][]games.Answer{
+			{data(`{"boats":["0,0-0,0"]}`), shot("0,0"), shot("0,0")},
+			{data(`{"boats":["0,1-0,1"]}`), shot("0,1"), shot("0,1")}}},
+		{Name: "invalid_fleet", Rules: tiny, Answers: [][]games.Answer{
+			{data(`{"name":"a","boats":["2,1-2,1","1,0-0,0"]}`)},
+			{data(`{"name":"b","boats":["0,0-1,1","2,0-2,0"]}`)}}},
+		{Name: "timeout", Answers: [][]games.Answer{
+			{data(fleetA), shot("5,5"), {Fault: fault.Timeout, Detail: "no answer within 10s"}},
+			{data(fleetB), shot("5,5")}}},
+	})
 }
 
 // player places a random fleet and shoots random cells, now and then one it
@@ -538,21 +501,8 @@ func FuzzFleet(f *testing.F) {
 // FuzzShot judges any play-turn reply: nothing panics, the move encodes,
 // and a shot accepted is on the grid.
 func FuzzShot(f *testing.F) {
-	for _, s := range []string{`{"play":"3,4"}`, `{"play":"0,0"}`, `{"play":"10,0"}`, `{"play":"3, 4"}`, `{"play":"-1,0"}`, `{"play":[3,4]}`, `{"move":"34"}`, `{}`, "\x80"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, answer []byte) {
-		s := started(t)
-		m := s.Apply([]games.Answer{{Data: answer}})[0]
-		if _, err := json.Marshal(m); err != nil {
-			t.Fatalf("%q: the move does not encode: %v", answer, err)
-		}
-		if m.Verdict != fault.None {
-			if m.Reason == "" || len(s.ToMove()) != 0 || !reflect.DeepEqual(s.Outcome().Rank, []int{2, 1}) {
-				t.Fatalf("%q refused: %+v, outcome %+v", answer, m, s.Outcome())
-			}
-			return
-		}
+	seeds := []string{`{"play":"3,4"}`, `{"play":"0,0"}`, `{"play":"10,0"}`, `{"play":"3, 4"}`, `{"play":"-1,0"}`, `{"play":[3,4]}`, `{"move":"34"}`, `{}`, "\x80"}
+	gamestest.FuzzAnswer(f, seeds, started, []int{2, 1}, func(t *testing.T, answer []byte, s games.State, m games.Move) {
 		if e := decodeEvent(t, m); e.X < 0 || e.X > 9 || e.Y < 0 || e.Y > 9 || e.Result == "" || !slices.Equal(s.ToMove(), []int{1}) {
 			t.Fatalf("%q accepted as %+v", answer, e)
 		}

@@ -23,9 +23,6 @@ func TestExampleBots(t *testing.T) {
 // 10×10 with the default fleet: games of half the shots, one process each,
 // show the same.
 func TestExampleTournament(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the bots' interpreters for thousands of moves")
-	}
 	w, d, l := gamestest.Tournament(t, battleship.Rules{Width: 7, Height: 7}, gamestest.Programs(t, botsDir), "hunter", "random_shots", 6)
 	if w < 5 {
 		t.Errorf("hunter against random_shots: %d wins, %d draws, %d losses", w, d, l)

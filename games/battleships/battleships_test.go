@@ -10,17 +10,11 @@ import (
 	"botjudge/games"
 	"botjudge/games/battleships"
 	"botjudge/games/fault"
+	"botjudge/games/gamestest"
 )
 
 func TestRegistered(t *testing.T) {
-	r, found := games.Lookup("battleships")
-	if !found {
-		t.Fatal("battleships is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Name() != "battleships" || r.Protocol() != games.ProtocolProgram || lo != 2 || hi != 2 || games.DefaultRounds(r) != 5 {
-		t.Errorf("got %s %s %d-%d seats %d rounds, want battleships program 2-2 seats 5 rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
-	}
+	gamestest.Registered(t, "battleships", gamestest.Registration{Protocol: games.ProtocolProgram, Seats: [2]int{2, 2}, Rounds: 5, MaxRequests: 65})
 }
 
 func TestInitRequest(t *testing.T) {
@@ -370,7 +364,7 @@ func TestWinOnLastShip(t *testing.T) {
 // TestGameAlwaysEnds plays the longest possible game: both seats scan every
 // cell, and one of them must sink the other's fleet within its 64 shots.
 func TestGameAlwaysEnds(t *testing.T) {
-	g, steps := play(t, [2]bot{script(fleetA, scan()...), script(fleetB, scan()...)})
+	g, steps := play(t, [2]gamestest.Bot{script(fleetA, scan()...), script(fleetB, scan()...)})
 	if o := g.Outcome(); o.Reason != "fleet sunk" {
 		t.Fatalf("outcome %+v, want a sunk fleet", o)
 	}

@@ -8,6 +8,7 @@ import (
 	"botjudge/games"
 	"botjudge/games/battleships"
 	"botjudge/games/fault"
+	"botjudge/games/gamestest"
 )
 
 // fleetA is the README's example: 2 at 00-01, 3 at 22-24, 4 at 42-45, and 5 at
@@ -26,13 +27,7 @@ func ok(data string) games.Answer { return games.Answer{Data: json.RawMessage(da
 // started is a game where seat 0 placed fleetA and seat 1 fleetB.
 func started(t *testing.T) games.State {
 	t.Helper()
-	g := battleships.Rules{}.New(1, names)
-	for _, m := range g.Apply([]games.Answer{ok(fleetA), ok(fleetB)}) {
-		if m.Verdict != fault.None {
-			t.Fatalf("fleet of seat %d refused: %s %s", m.Seat, m.Verdict, m.Reason)
-		}
-	}
-	return g
+	return gamestest.Setup(t, battleships.Rules{}.New(1, names), ok(fleetA), ok(fleetB))
 }
 
 // shoot makes the seat to move fire at cell and returns the applied move.
@@ -75,23 +70,13 @@ type event struct {
 	Error  string   `json:"error"`
 }
 
-func decodeEvent(t *testing.T, m games.Move) event {
-	t.Helper()
-	var e event
-	if err := json.Unmarshal(m.Event, &e); err != nil {
-		t.Fatalf("event %s: %v", m.Event, err)
-	}
-	return e
-}
-
-// bot answers one request, as a submitted program would.
-type bot func(req json.RawMessage) games.Answer
+var decodeEvent = gamestest.Event[event]
 
 // script is a stateless bot: it answers init with fleet, then fires shots in
 // order, finding its place from the number of shots the request says it has
 // fired. An entry "!kind" is a fault of that kind; an entry of two characters
 // is a cell; any other entry is sent as is.
-func script(fleet string, shots ...string) bot {
+func script(fleet string, shots ...string) gamestest.Bot {
 	answer := func(entry string) games.Answer {
 		if kind, ok := strings.CutPrefix(entry, "!"); ok {
 			return games.Answer{Fault: fault.Kind(kind), Detail: "scripted " + kind}
@@ -117,32 +102,10 @@ func script(fleet string, shots ...string) bot {
 	}
 }
 
-// step is one call of Apply with what led to it.
-type step struct {
-	requests []json.RawMessage
-	answers  []games.Answer
-	moves    []games.Move
-}
-
 // play runs a game between two bots to its end.
-func play(t *testing.T, bots [2]bot) (games.State, []step) {
+func play(t *testing.T, bots [2]gamestest.Bot) (games.State, []gamestest.Step) {
 	t.Helper()
-	g := battleships.Rules{}.New(7, names)
-	var steps []step
-	for len(g.ToMove()) > 0 {
-		if len(steps) > 200 {
-			t.Fatal("the game does not end")
-		}
-		var s step
-		for _, seat := range g.ToMove() {
-			req := g.Request(seat)
-			s.requests = append(s.requests, req)
-			s.answers = append(s.answers, bots[seat](req))
-		}
-		s.moves = g.Apply(s.answers)
-		steps = append(steps, s)
-	}
-	return g, steps
+	return gamestest.Play(t, battleships.Rules{}, 7, names, bots[:])
 }
 
 // scan is every cell in column-major order.

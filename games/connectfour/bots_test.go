@@ -18,9 +18,6 @@ func TestExampleBots(t *testing.T) {
 // TestExampleTournament plays every pair of example bots without a fault,
 // and shows that alphabeta beats random_column.
 func TestExampleTournament(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the bots' interpreters for hundreds of moves")
-	}
 	w, d, l := gamestest.Tournament(t, connectfour.Rules, gamestest.Programs(t, botsDir), "alphabeta", "random_column", 6)
 	if l > 0 || w < 5 {
 		t.Errorf("alphabeta against random_column: %d wins, %d draws, %d losses", w, d, l)

@@ -2,10 +2,8 @@ package connectfour_test
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,8 +14,6 @@ import (
 	"botjudge/games/fault"
 	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 var names = []string{"alice", "bob"}
 
@@ -37,14 +33,8 @@ func dropAll(cols []int) []games.Answer {
 // X first.
 func started(t *testing.T, cols ...int) games.State {
 	t.Helper()
-	s := connectfour.Rules.New(9916, names)
 	answers := append([]games.Answer{data(`{"name":"alice"}`), data(`{"name":"bob"}`)}, dropAll(cols)...)
-	for _, m := range gamestest.Take(t, s, answers...) {
-		if m.Verdict != fault.None {
-			t.Fatalf("setting up %v: %+v", cols, m)
-		}
-	}
-	return s
+	return gamestest.Setup(t, connectfour.Rules.New(9916, names), answers...)
 }
 
 type event struct {
@@ -54,27 +44,10 @@ type event struct {
 	Lines [][][2]int `json:"lines"`
 }
 
-func decodeEvent(t *testing.T, m games.Move) event {
-	t.Helper()
-	var e event
-	if err := json.Unmarshal(m.Event, &e); err != nil {
-		t.Fatalf("event %s: %v", m.Event, err)
-	}
-	return e
-}
+var decodeEvent = gamestest.Event[event]
 
 func TestRegistered(t *testing.T) {
-	r, ok := games.Lookup("connectfour")
-	if !ok {
-		t.Fatal("connectfour is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Name() != "connectfour" || r.Protocol() != games.ProtocolProgram || lo != 2 || hi != 2 || games.DefaultRounds(r) != 1 {
-		t.Errorf("got %s %s %d-%d seats %d rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
-	}
-	if b, ok := r.(games.Bounded); !ok || b.MaxRequests(2) != 22 {
-		t.Errorf("MaxRequests: %v", r)
-	}
+	gamestest.Registered(t, "connectfour", gamestest.Registration{Protocol: games.ProtocolProgram, Seats: [2]int{2, 2}, Rounds: 1, MaxRequests: 22})
 }
 
 func TestRequests(t *testing.T) {
@@ -251,26 +224,17 @@ func TestBoard(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	scenarios := []struct {
-		name string
-		x, o []games.Answer
-	}{
-		{"diagonal",
+	gamestest.GoldenGames(t, connectfour.Rules, 9916, names, []gamestest.Scenario{
+		{Name: "diagonal", Answers: [][]games.Answer{
 			append([]games.Answer{data(`{"name":"x"}`)}, dropAll([]int{0, 1, 3, 2, 6, 3})...),
-			append([]games.Answer{data(``)}, append(dropAll([]int{1, 2, 2, 3}), data(`{"play":"3"}`))...)},
-		{"full_column",
+			append([]games.Answer{data(``)}, append(dropAll([]int{1, 2, 2, 3}), data(`{"play":"3"}`))...)}},
+		{Name: "full_column", Answers: [][]games.Answer{
 			append([]games.Answer{data(`{"name":"x"}`)}, dropAll([]int{0, 0, 0, 0})...),
-			append([]games.Answer{data(`{"name":"o"}`)}, dropAll([]int{0, 0, 0})...)},
-		{"crash",
-			[]games.Answer{data(`{"name":"x"}`), drop(3), {Fault: fault.Error, Detail: "exit status 1: Traceback (most recent call last): …"}},
-			[]games.Answer{data(`{"name":"o"}`), drop(3)}},
-	}
-	for _, sc := range scenarios {
-		t.Run(sc.name, func(t *testing.T) {
-			s, steps := gamestest.Play(t, connectfour.Rules, 9916, names, []gamestest.Bot{gamestest.Scripted(sc.x...), gamestest.Scripted(sc.o...)})
-			gamestest.Golden(t, filepath.Join("testdata", sc.name+".golden"), gamestest.Transcript(t, connectfour.Rules, s, steps), *update)
-		})
-	}
+			append([]games.Answer{data(`{"name":"o"}`)}, dropAll([]int{0, 0, 0})...)}},
+		{Name: "crash", Answers: [][]games.Answer{
+			{data(`{"name":"x"}`), drop(3), {Fault: fault.Error, Detail: "exit status 1: Traceback (most recent call last): …"}},
+			{data(`{"name":"o"}`), drop(3)}}},
+	})
 }
 
 // player drops a piece in a random column that is not full, written as a
@@ -305,21 +269,9 @@ func TestConformance(t *testing.T) { gamestest.Conformance(t, connectfour.Rules,
 // encodes, and a reply is either a piece on the lowest free row of a column
 // that was not full, or a fault that ends the game with a reason.
 func FuzzAnswer(f *testing.F) {
-	for _, s := range []string{`{"play":3}`, `{"play":"3"}`, `{"play":1}`, `{"play":7}`, `{"play":"-0"}`, `{"play":2.5}`, `{"play":"1e0"}`, `{"play":1e400}`, `{}`, "\x80"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, answer []byte) {
-		s := started(t, 1, 1, 1, 1, 1, 1, 2)
-		m := s.Apply([]games.Answer{{Data: answer}})[0]
-		if _, err := json.Marshal(m); err != nil {
-			t.Fatalf("%q: the move does not encode: %v", answer, err)
-		}
-		if m.Verdict != fault.None {
-			if m.Reason == "" || len(s.ToMove()) != 0 || !reflect.DeepEqual(s.Outcome().Rank, []int{1, 2}) {
-				t.Fatalf("%q refused: %+v, outcome %+v", answer, m, s.Outcome())
-			}
-			return
-		}
+	seeds := []string{`{"play":3}`, `{"play":"3"}`, `{"play":1}`, `{"play":7}`, `{"play":"-0"}`, `{"play":2.5}`, `{"play":"1e0"}`, `{"play":1e400}`, `{}`, "\x80"}
+	start := func(t *testing.T) games.State { return started(t, 1, 1, 1, 1, 1, 1, 2) }
+	gamestest.FuzzAnswer(f, seeds, start, []int{1, 2}, func(t *testing.T, answer []byte, s games.State, m games.Move) {
 		e := decodeEvent(t, m)
 		want := 0
 		if e.Col == 2 {

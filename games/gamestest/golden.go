@@ -3,6 +3,7 @@ package gamestest
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"testing"
@@ -43,11 +44,15 @@ func Transcript(tb testing.TB, r games.Rules, s games.State, steps []Step) []byt
 	return b.Bytes()
 }
 
-// Golden compares got with the file at path, or rewrites the file when
-// update is set (each game's tests have an -update flag).
-func Golden(tb testing.TB, path string, got []byte, update bool) {
+// Update is the -update flag of the games' tests, which rewrites their
+// golden files.
+var Update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// Golden compares got with the file at path, or rewrites the file under
+// -update.
+func Golden(tb testing.TB, path string, got []byte) {
 	tb.Helper()
-	if update {
+	if *Update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			tb.Fatal(err)
 		}

@@ -237,6 +237,28 @@ func Take(tb testing.TB, s games.State, answers ...games.Answer) []games.Move {
 	return moves
 }
 
+// Setup applies answers to s as Take does, failing tb on any fault: it
+// sets a game up for a test, and returns s.
+func Setup(tb testing.TB, s games.State, answers ...games.Answer) games.State {
+	tb.Helper()
+	for _, m := range Take(tb, s, answers...) {
+		if m.Verdict != fault.None {
+			tb.Fatalf("setting up the game: seat %d refused: %s %s", m.Seat, m.Verdict, m.Reason)
+		}
+	}
+	return s
+}
+
+// Event decodes a move's event as a T, failing tb if it is not one.
+func Event[T any](tb testing.TB, m games.Move) T {
+	tb.Helper()
+	var e T
+	if err := json.Unmarshal(m.Event, &e); err != nil {
+		tb.Fatalf("event %s: %v", m.Event, err)
+	}
+	return e
+}
+
 // Match plays n games of r between the programs a and b, a in seat 0 in the
 // even games and in seat 1 in the odd ones, with seeds 1 to n, and fails tb
 // on any verdict: an example bot must never be faulted. It returns a's
@@ -316,9 +338,13 @@ func CheckBots(t *testing.T, r games.Rules, programs []*Program, play Player) {
 // Tournament plays every pair of programs two games (one in each seat) and
 // strong against weak n more, the pairs two at a time, failing t on any
 // fault (Match). It logs every result and returns strong's wins, draws and
-// losses against weak.
+// losses against weak. It is skipped in -short mode: it runs the bots'
+// interpreters for hundreds of moves.
 func Tournament(t *testing.T, r games.Rules, programs []*Program, strong, weak string, n int) (wins, draws, losses int) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("runs the bots' interpreters for hundreds of moves")
+	}
 	find := func(name string) *Program {
 		for _, p := range programs {
 			if p.Name() == name {

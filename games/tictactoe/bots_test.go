@@ -19,9 +19,6 @@ func TestExampleBots(t *testing.T) {
 // and shows that minimax, which plays perfectly, never loses to random_cell
 // and mostly beats it.
 func TestExampleTournament(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the bots' interpreters for hundreds of moves")
-	}
 	w, d, l := gamestest.Tournament(t, tictactoe.Rules, gamestest.Programs(t, botsDir), "minimax", "random_cell", 10)
 	if l > 0 || w < 7 {
 		t.Errorf("minimax against random_cell: %d wins, %d draws, %d losses", w, d, l)

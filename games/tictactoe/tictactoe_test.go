@@ -2,9 +2,7 @@ package tictactoe_test
 
 import (
 	"encoding/json"
-	"flag"
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -17,8 +15,6 @@ import (
 	"botjudge/games/tictactoe"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
 var names = []string{"alice", "bob"}
 
 var data = gamestest.Data
@@ -28,31 +24,15 @@ func play(cell string) games.Answer { return data(`{"play":"` + cell + `"}`) }
 // started is a game past its init, with cells played in order, X first.
 func started(t *testing.T, cells ...string) games.State {
 	t.Helper()
-	s := tictactoe.Rules.New(7, names)
 	answers := []games.Answer{data(`{"name":"alice"}`), data(`{"name":"bob"}`)}
 	for _, c := range cells {
 		answers = append(answers, play(c))
 	}
-	for _, m := range gamestest.Take(t, s, answers...) {
-		if m.Verdict != fault.None {
-			t.Fatalf("setting up %v: %+v", cells, m)
-		}
-	}
-	return s
+	return gamestest.Setup(t, tictactoe.Rules.New(7, names), answers...)
 }
 
 func TestRegistered(t *testing.T) {
-	r, ok := games.Lookup("tictactoe")
-	if !ok {
-		t.Fatal("tictactoe is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Name() != "tictactoe" || r.Protocol() != games.ProtocolProgram || lo != 2 || hi != 2 || games.DefaultRounds(r) != 1 {
-		t.Errorf("got %s %s %d-%d seats %d rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
-	}
-	if b, ok := r.(games.Bounded); !ok || b.MaxRequests(2) != 6 {
-		t.Errorf("MaxRequests: %v", r)
-	}
+	gamestest.Registered(t, "tictactoe", gamestest.Registration{Protocol: games.ProtocolProgram, Seats: [2]int{2, 2}, Rounds: 1, MaxRequests: 6})
 }
 
 func TestRequests(t *testing.T) {
@@ -261,29 +241,18 @@ func TestView(t *testing.T) {
 }
 
 func TestGolden(t *testing.T) {
-	scenarios := []struct {
-		name string
-		x, o []games.Answer
-	}{
-		{"draw", // the site's example game
-			[]games.Answer{data(`{"name":"moul-tictactoe"}`), play("0-1"), play("0-0"), play("2-0"), play("1-2"), play("2-2")},
-			[]games.Answer{data(`{"name":"moul-tictactoe"}`), play("1-1"), play("0-2"), play("1-0"), play("2-1")}},
-		{"diagonal",
-			[]games.Answer{{Fault: fault.Timeout, Detail: "no answer within 10s"}, play("0-0"), data(`{"play":"1-1","comment":"hm"}`), play("2-2")},
-			[]games.Answer{data(``), play("0-1"), play("0-2")}},
-		{"occupied",
-			[]games.Answer{data(`{"name":"x"}`), play("1-1")},
-			[]games.Answer{data(`{"name":"o"}`), play("1-1")}},
-		{"timeout",
-			[]games.Answer{data(`{"name":"x"}`), play("1-1"), {Fault: fault.Timeout, Detail: "no answer within 10s"}},
-			[]games.Answer{data(`{"name":"o"}`), play("0-0")}},
-	}
-	for _, sc := range scenarios {
-		t.Run(sc.name, func(t *testing.T) {
-			s, steps := gamestest.Play(t, tictactoe.Rules, 1126, names, []gamestest.Bot{gamestest.Scripted(sc.x...), gamestest.Scripted(sc.o...)})
-			gamestest.Golden(t, filepath.Join("testdata", sc.name+".golden"), gamestest.Transcript(t, tictactoe.Rules, s, steps), *update)
-		})
-	}
+	gamestest.GoldenGames(t, tictactoe.Rules, 1126, names, []gamestest.Scenario{
+		{Name: "draw", Answers: [][]games.Answer{ // the site's example game
+			{data(`{"name":"moul-tictactoe"}`), play("0-1"), play("0-0"), play("2-0"), play("1-2"), play("2-2")},
+			{data(`{"name":"moul-tictactoe"}`), play("1-1"), play("0-2"), play("1-0"), play("2-1")}}},
+		{Name: "diagonal", Answers: [][]games.Answer{
+			{{Fault: fault.Timeout, Detail: "no answer within 10s"}, play("0-0"), data(`{"play":"1-1","comment":"hm"}`), play("2-2")},
+			{data(``), play("0-1"), play("0-2")}}},
+		{Name: "occupied", Answers: [][]games.Answer{{data(`{"name":"x"}`), play("1-1")}, {data(`{"name":"o"}`), play("1-1")}}},
+		{Name: "timeout", Answers: [][]games.Answer{
+			{data(`{"name":"x"}`), play("1-1"), {Fault: fault.Timeout, Detail: "no answer within 10s"}},
+			{data(`{"name":"o"}`), play("0-0")}}},
+	})
 }
 
 // player plays a random free cell.
@@ -314,21 +283,9 @@ func TestConformance(t *testing.T) { gamestest.Conformance(t, tictactoe.Rules, p
 // encodes, and a reply is either a piece on a cell that was free or a
 // fault that ends the game with a reason.
 func FuzzAnswer(f *testing.F) {
-	for _, s := range []string{`{"play":"2-2"}`, `{"play":"1-1"}`, `{"play":"3-0"}`, `{"play":"01-2"}`, `{"play":4}`, `{"play":null}`, `{}`, `[]`, "\x80", `{"play":"0-0","comment":1}`} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, answer []byte) {
-		s := started(t, "1-1", "0-0")
-		m := s.Apply([]games.Answer{{Data: answer}})[0]
-		if _, err := json.Marshal(m); err != nil {
-			t.Fatalf("%q: the move does not encode: %v", answer, err)
-		}
-		if m.Verdict != fault.None {
-			if m.Reason == "" || len(s.ToMove()) != 0 || !reflect.DeepEqual(s.Outcome().Rank, []int{2, 1}) {
-				t.Fatalf("%q refused: %+v, outcome %+v", answer, m, s.Outcome())
-			}
-			return
-		}
+	seeds := []string{`{"play":"2-2"}`, `{"play":"1-1"}`, `{"play":"3-0"}`, `{"play":"01-2"}`, `{"play":4}`, `{"play":null}`, `{}`, `[]`, "\x80", `{"play":"0-0","comment":1}`}
+	start := func(t *testing.T) games.State { return started(t, "1-1", "0-0") }
+	gamestest.FuzzAnswer(f, seeds, start, []int{2, 1}, func(t *testing.T, answer []byte, s games.State, m games.Move) {
 		var e struct{ Row, Col int }
 		if err := json.Unmarshal(m.Event, &e); err != nil || e.Row < 0 || e.Row > 2 || e.Col < 0 || e.Col > 2 || e.Row == e.Col && e.Row != 2 {
 			t.Fatalf("%q accepted as %s", answer, m.Event)

@@ -3,9 +3,7 @@ package tron
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -13,9 +11,8 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // setup is a game on a w×h grid whose seats start on the given cells, past
 // the init step.
@@ -56,14 +53,7 @@ func turn(t *testing.T, g *game, answers ...games.Answer) map[int]games.Move {
 }
 
 func TestRegistered(t *testing.T) {
-	r, ok := games.Lookup("tron")
-	if !ok {
-		t.Fatal("tron is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Protocol() != games.ProtocolProgram || lo != 2 || hi != 12 {
-		t.Errorf("protocol %q, seats %d-%d", r.Protocol(), lo, hi)
-	}
+	gamestest.Registered(t, "tron", gamestest.Registration{Protocol: games.ProtocolProgram, Seats: [2]int{2, 12}, Rounds: 2, MaxRequests: 10001})
 }
 
 func TestStartCells(t *testing.T) {
@@ -301,19 +291,7 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	fmt.Fprintf(&b, "outcome %s\nview %s\n%s", o, g.View(), board)
-	path := filepath.Join("testdata", "game.golden")
-	if *update {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update makes it)", err)
-	}
-	if !bytes.Equal(b.Bytes(), want) {
-		t.Errorf("%s differs from the game played now:\n%s", path, b.Bytes())
-	}
+	gamestest.Golden(t, filepath.Join("testdata", "game.golden"), b.Bytes())
 }
 
 func FuzzDirection(f *testing.F) {

@@ -3,7 +3,6 @@ package virus
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,9 +13,8 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/games/gamestest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // Seed 1 gives seat 0 player_1 and seed 0 gives it player_2;
 // TestSeedDecidesSides checks it, the other tests rely on it.
@@ -29,21 +27,21 @@ func newGame(seed int64) *game {
 	return Rules{}.New(seed, []string{"alice", "bob"}).(*game)
 }
 
-// position builds a game in the middle of play from a picture of the grid
-// (one string per row, '.' empty, 'X' player_1, 'O' player_2), with seat 0
-// playing side0 and seat 0 to move.
-func position(t *testing.T, side0 int, pic ...string) *game {
+// position builds a game in the middle of play from the rows of the grid
+// that are not empty, by number ('.' empty, 'X' player_1, 'O' player_2; the
+// cells past a row's string are empty), with seat 0 playing side0 and seat
+// 0 to move.
+func position(t *testing.T, side0 int, rows map[int]string) *game {
 	t.Helper()
-	if len(pic) != Size {
-		t.Fatalf("picture has %d rows", len(pic))
-	}
 	g := &game{names: []string{"alice", "bob"}, side0: side0}
-	for r, line := range pic {
-		if len(line) != Size {
-			t.Fatalf("row %d has %d cells", r, len(line))
+	for r, line := range rows {
+		if r < 0 || r >= Size || len(line) > Size {
+			t.Fatalf("row %d of %d cells", r, len(line))
 		}
 		for c := range Size {
-			g.grid[r][c] = strings.IndexByte(marks, line[c])
+			if c < len(line) {
+				g.grid[r][c] = strings.IndexByte(marks, line[c])
+			}
 		}
 	}
 	return g
@@ -64,14 +62,7 @@ func applyAnswer(t *testing.T, g *game, a games.Answer) games.Move {
 }
 
 func TestRegistered(t *testing.T) {
-	r, ok := games.Lookup("virus")
-	if !ok {
-		t.Fatal("virus is not registered")
-	}
-	lo, hi := r.Seats()
-	if r.Name() != "virus" || r.Protocol() != games.ProtocolIA || lo != 2 || hi != 2 || games.DefaultRounds(r) != 1 {
-		t.Errorf("got %q %q %d-%d seats %d rounds", r.Name(), r.Protocol(), lo, hi, games.DefaultRounds(r))
-	}
+	gamestest.Registered(t, "virus", gamestest.Registration{Protocol: games.ProtocolIA, Seats: [2]int{2, 2}, Rounds: 1, MaxRequests: 970})
 }
 
 func TestSeedDecidesSides(t *testing.T) {
@@ -215,35 +206,14 @@ func TestFaults(t *testing.T) {
 }
 
 func TestFlipsWithoutChain(t *testing.T) {
-	g := position(t, 0,
-		"X.........",
-		"..........",
-		"..........",
-		"...OOO....",
-		"...O.OO...",
-		"...XOO....",
-		"..........",
-		"..........",
-		"..........",
-		"O........X",
-	)
+	g := position(t, 0, map[int]string{0: "X", 3: "...OOO", 4: "...O.OO", 5: "...XOO", 9: "O........X"})
 	m := apply(t, g, "[4, 4]")
 	want := `{"side":"player_1","cell":[4,4],"flipped":[[3,3],[3,4],[3,5],[4,3],[4,5],[5,4],[5,5]]}`
 	if m.Verdict != fault.None || string(m.Event) != want {
 		t.Fatalf("got %q %q %s, want event %s", m.Verdict, m.Reason, m.Event, want)
 	}
-	after := position(t, 0,
-		"X.........",
-		"..........",
-		"..........",
-		"...XXX....",
-		"...XXXO...", // [4,6] touches flipped pieces only: no chain
-		"...XXX....",
-		"..........",
-		"..........",
-		"..........",
-		"O........X",
-	)
+	// [4,6] touches flipped pieces only: no chain.
+	after := position(t, 0, map[int]string{0: "X", 3: "...XXX", 4: "...XXXO", 5: "...XXX", 9: "O........X"})
 	if g.grid != after.grid {
 		t.Errorf("grid is\n%v\nwant\n%v", g.grid, after.grid)
 	}
@@ -254,18 +224,7 @@ func TestSideWithoutPieces(t *testing.T) {
 	// Request is nil), its pass is recorded as "no legal move" with no fault
 	// whatever it would have said, the history reads as the original's, and
 	// the game goes on since player_1 can move.
-	g := position(t, 1,
-		"XX........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"X........X",
-	)
+	g := position(t, 1, map[int]string{0: "XX", 9: "X........X"})
 	if req := g.Request(0); req != nil {
 		t.Errorf("Request(0) = %s, want nil: a side with no legal move is not asked", req)
 	}
@@ -295,18 +254,7 @@ func TestSideWithoutPieces(t *testing.T) {
 func TestBothStuck(t *testing.T) {
 	// Never reached in play (some piece always borders an empty cell until
 	// the grid is full), but it is the original's rule.
-	g := position(t, 0,
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-	)
+	g := position(t, 0, map[int]string{})
 	apply(t, g, "false")
 	if g.ToMove() != nil {
 		t.Errorf("ToMove = %v, want none", g.ToMove())
@@ -318,18 +266,8 @@ func TestBothStuck(t *testing.T) {
 }
 
 func TestGridFullDraw(t *testing.T) {
-	g := position(t, 1,
-		".OOOOOOOOO",
-		"OOOOOOOOOO",
-		"OOOOOOOOOO",
-		"OOOOOOOOOO",
-		"OOOOOOOOOO",
-		"XXXXXXXXXX",
-		"XXXXXXXXXX",
-		"XXXXXXXXXX",
-		"XXXXXXXXXX",
-		"XXXXXXXXXX",
-	)
+	g := position(t, 1, map[int]string{0: ".OOOOOOOOO", 1: "OOOOOOOOOO", 2: "OOOOOOOOOO", 3: "OOOOOOOOOO", 4: "OOOOOOOOOO",
+		5: "XXXXXXXXXX", 6: "XXXXXXXXXX", 7: "XXXXXXXXXX", 8: "XXXXXXXXXX", 9: "XXXXXXXXXX"})
 	apply(t, g, "[0, 0]")
 	want := games.Outcome{Rank: []int{1, 1}, Score: []int{50, 50}, Reason: "grid full"}
 	if got := g.Outcome(); !reflect.DeepEqual(got, want) || g.ToMove() != nil {
@@ -365,18 +303,7 @@ func TestIdleTurns(t *testing.T) {
 }
 
 func TestHistory(t *testing.T) {
-	g := position(t, 0,
-		"XX.O......",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"..........",
-		"O........X",
-	)
+	g := position(t, 0, map[int]string{0: "XX.O", 9: "O........X"})
 	apply(t, g, "[0, 2]")
 	applyAnswer(t, g, games.Answer{Fault: fault.Error, Detail: "NameError"})
 	apply(t, g, "[1, 1]")
@@ -403,7 +330,7 @@ func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
 	isJSON := filepath.Ext(name) == ".json"
-	if *update {
+	if *gamestest.Update {
 		out := got
 		if isJSON {
 			var b bytes.Buffer

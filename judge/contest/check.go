@@ -9,6 +9,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/results"
 	"botjudge/sandbox"
 )
 
@@ -18,7 +19,7 @@ type CheckResult struct {
 	Verdict fault.Kind
 	Detail  string // the rules' reason and the bot's own error text
 	Log     string
-	// Elapsed and CPU are the first answer's times, as Step has them.
+	// Elapsed and CPU are the first answer's times, as results.Move has them.
 	Elapsed time.Duration
 	CPU     *time.Duration
 }
@@ -117,12 +118,13 @@ type Report struct {
 	// Game is the game against itself; nil when the first answer was
 	// refused (or the bot did not compile).
 	Game *Played
-	// Faults are the game's faulty answers, up to the first timeout,
-	// after which the bot is not asked again.
-	Faults   []Step
+	// Faults are the game's faulty answers, up to the first timeout: a bot
+	// too slow once is not asked again, for every later move would wait
+	// the whole limit for nothing.
+	Faults   []results.Move
 	TimedOut bool
 	// Slowest is the answer charged the most (SPEC §5); nil before any.
-	Slowest *Step
+	Slowest *results.Move
 }
 
 // Ready says the bot compiled, answered its first request legally and

@@ -17,6 +17,7 @@ import (
 	"botjudge/games/battleships"
 	"botjudge/games/fault"
 	"botjudge/games/virus"
+	"botjudge/results"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
 )
@@ -238,7 +239,7 @@ func playHostile(t *testing.T, c hostileCase) string {
 		t.Errorf("%d containers left after the game", n)
 	}
 
-	var first *Step
+	var first *results.Move
 	var slowest time.Duration
 	for i, s := range p.Steps {
 		limit := lim.Move

@@ -10,6 +10,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/results"
 	"botjudge/sandbox"
 )
 
@@ -27,29 +28,10 @@ type Seat struct {
 	Build *sandbox.Built
 }
 
-// Step is one applied answer with what the sandbox measured.
-type Step struct {
-	games.Move
-	Detail  string        // the sandbox's words for a fault (traceback, exit status)
-	Elapsed time.Duration // the bot's answer time, wall clock
-	// CPU is the CPU time the answer was charged (SPEC §5), nil when it
-	// was charged its wall-clock time (a bot reached by URL).
-	CPU *time.Duration
-	Ply int // the step of the game: seats answering at once share it
-}
-
-// Charged is the time the step counts against the bot: its CPU when it
-// was metered, else its wall-clock time.
-func (s Step) Charged() time.Duration {
-	if s.CPU != nil {
-		return *s.CPU
-	}
-	return s.Elapsed
-}
-
 // Played is a finished game.
 type Played struct {
-	Steps []Step
+	// Steps are the applied answers as the game's record keeps them.
+	Steps []results.Move
 	// Outcome is the game's, unless it was Stopped after Match.MaxSteps.
 	Outcome  games.Outcome
 	Stopped  bool
@@ -60,7 +42,7 @@ type Played struct {
 }
 
 // Observer sees the game after every step: the live screen, `judge play`.
-type Observer func(s games.State, steps []Step)
+type Observer func(s games.State, steps []results.Move)
 
 // Match is one game to play: its rules, its seed, its bots in seat order,
 // and how the judge treats bots that waste time.
@@ -137,9 +119,9 @@ func PlaySessions(ctx context.Context, sessions []sandbox.Session, m Match, obse
 			}
 		}
 		moves := state.Apply(answers)
-		var steps []Step
+		var steps []results.Move
 		for i, m := range moves {
-			st := Step{Move: m, Ply: ply, Elapsed: replies[i].Elapsed}
+			st := results.Move{Move: m, Ply: ply, Elapsed: replies[i].Elapsed}
 			if replies[i].Metered {
 				cpu := replies[i].CPU
 				st.CPU = &cpu

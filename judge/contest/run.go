@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"botjudge/games"
-	"botjudge/games/fault"
 	"botjudge/judge/eta"
 	"botjudge/results"
 	"botjudge/sandbox"
@@ -540,7 +539,7 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	observe := live.observe(ctx)
 	running := g.begin(p)
 	defer g.end(p)
-	played, err := PlaySessions(ctx, pr.sessions, Match{Rules: g.cfg.Rules, Seed: p.Seed, Seats: pr.seats, Policy: g.cfg.Policy}, func(s games.State, steps []Step) {
+	played, err := PlaySessions(ctx, pr.sessions, Match{Rules: g.cfg.Rules, Seed: p.Seed, Seats: pr.seats, Policy: g.cfg.Policy}, func(s games.State, steps []results.Move) {
 		g.mu.Lock()
 		running.Moves += len(steps)
 		g.mu.Unlock()
@@ -689,18 +688,9 @@ func Record(tid int64, key string, round int, seed int64, players []results.Play
 		pl.Restarts = played.Restarts[i]
 		g.Players = append(g.Players, pl)
 	}
-	for _, st := range played.Steps {
-		// SaveGame counts faults itself; this copy is for the progress line.
-		if st.Verdict.Class() != fault.NoClass {
-			g.Players[st.Seat].Faults++
-		}
-		g.Moves = append(g.Moves, moveRecord(st))
-	}
+	g.Moves = played.Steps
+	g.Tally() // for the progress line; SaveGame stores the same count
 	return g
-}
-
-func moveRecord(st Step) results.Move {
-	return results.Move{Ply: st.Ply, Seat: st.Seat, Answer: st.Answer, Verdict: st.Verdict, Reason: st.Reason, Detail: st.Detail, Event: st.Event, Elapsed: st.Elapsed, CPU: st.CPU}
 }
 
 // liveWriter keeps a game-in-progress row up to date for a screen running in
@@ -714,16 +704,13 @@ type liveWriter struct {
 }
 
 func (l *liveWriter) observe(ctx context.Context) Observer {
-	return func(s games.State, steps []Step) {
+	return func(s games.State, steps []results.Move) {
 		l.base.Moves += len(steps)
 		if time.Since(l.last) < 250*time.Millisecond {
 			return
 		}
 		l.last = time.Now()
-		l.base.Last = l.base.Last[:0]
-		for _, st := range steps {
-			l.base.Last = append(l.base.Last, moveRecord(st))
-		}
+		l.base.Last = append(l.base.Last[:0], steps...)
 		l.base.View = s.View()
 		l.base.Scores = s.Scores()
 		l.base.Updated = l.last

@@ -3,6 +3,7 @@ package screen
 import (
 	"testing"
 
+	"botjudge/games"
 	"botjudge/games/fault"
 	"botjudge/results"
 )
@@ -13,7 +14,7 @@ import (
 func TestRepeatedFaultsGrouped(t *testing.T) {
 	g := results.Game{ID: 1, Players: []results.Player{{BotID: 10, Seat: 0, Rank: 2}, {BotID: 20, Seat: 1, Rank: 1}}}
 	add := func(seat int, v fault.Kind, reason string) {
-		g.Moves = append(g.Moves, results.Move{Ply: len(g.Moves), Seat: seat, Verdict: v, Reason: reason})
+		g.Moves = append(g.Moves, results.Move{Ply: len(g.Moves), Move: games.Move{Seat: seat, Verdict: v, Reason: reason}})
 	}
 	add(0, "", "")
 	for range 5370 {

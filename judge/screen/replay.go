@@ -57,7 +57,8 @@ func frameOf(s games.State, view bool) Frame {
 }
 
 // FrameMove is one applied answer as the rules judged it again, with what
-// only the record knows: the sandbox's detail and the answer's times.
+// only the record (a results.Move) knows: its index, the sandbox's detail
+// and the answer's times, in the milliseconds the page shows.
 type FrameMove struct {
 	games.Move
 	N      int    `json:"n"` // index in the stored moves
@@ -82,6 +83,22 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 	if !ok {
 		return nil, fmt.Errorf("screen: game %d: unknown game %q", g.ID, kind)
 	}
+	rp := &Replay{Game: g, GameKind: kind}
+	final, n, err := rp.play(rules, g)
+	rp.conclude(final, n, err, g)
+	// The moves are in the frames; the game's own list would be sent twice.
+	// Logs are the bot pages' business.
+	rp.Game.Moves = nil
+	rp.Game.Players = append([]results.Player(nil), g.Players...)
+	for i := range rp.Game.Players {
+		rp.Game.Players[i].Log = ""
+	}
+	return rp, nil
+}
+
+// play builds the frames of g's replay; it returns the final state, how
+// many stored moves the rules took and why they stopped early, if they did.
+func (rp *Replay) play(rules games.Rules, g results.Game) (games.State, int, error) {
 	names := make([]string, len(g.Players))
 	for i, p := range g.Players {
 		names[i] = p.Name
@@ -90,7 +107,6 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 	for i, m := range g.Moves {
 		answers[i] = answerOf(m)
 	}
-	rp := &Replay{Game: g, GameKind: kind}
 	// Encoding a large View at every step costs the server as much as
 	// sending it costs the page.
 	every := !games.IncrementalView(rules)
@@ -113,6 +129,11 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 	if last := &rp.Frames[len(rp.Frames)-1]; last.View == nil {
 		last.View = final.View()
 	}
+	return final, n, err
+}
+
+// conclude compares the replay's end with the stored outcome.
+func (rp *Replay) conclude(final games.State, n int, err error, g results.Game) {
 	if len(g.Outcome) > 0 {
 		var stored games.Outcome
 		if json.Unmarshal(g.Outcome, &stored) == nil {
@@ -132,14 +153,6 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 			rp.Problem = "the replay does not end on the stored result"
 		}
 	}
-	// The moves are in the frames; the game's own list would be sent twice.
-	// Logs are the bot pages' business.
-	rp.Game.Moves = nil
-	rp.Game.Players = append([]results.Player(nil), g.Players...)
-	for i := range rp.Game.Players {
-		rp.Game.Players[i].Log = ""
-	}
-	return rp, nil
 }
 
 // unjudged says whether a step's answers were all taken without judging

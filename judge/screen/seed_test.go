@@ -583,9 +583,8 @@ func play(rules games.Rules, tid int64, key string, round int, seed int64, bots 
 			// time (SPEC §5).
 			wall := time.Duration(5+rng.IntN(300)) * time.Millisecond
 			cpu := wall * 3 / 4
-			moves = append(moves, results.Move{Ply: len(moves), Seat: m.Seat, Answer: answers[i].Data,
-				Verdict: m.Verdict, Reason: m.Reason, Detail: answers[i].Detail, Event: m.Event,
-				Elapsed: wall, CPU: &cpu})
+			m.Answer = answers[i].Data // what the bot said, as the judge records it
+			moves = append(moves, results.Move{Move: m, Ply: len(moves), Detail: answers[i].Detail, Elapsed: wall, CPU: &cpu})
 		}
 	}
 	o := s.Outcome()

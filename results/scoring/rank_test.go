@@ -1,4 +1,4 @@
-package results_test
+package scoring_test
 
 import (
 	"fmt"
@@ -8,36 +8,26 @@ import (
 	"strings"
 	"testing"
 
-	"botjudge/results"
+	"botjudge/results/scoring"
+	"botjudge/results/scoring/scoringtest"
 )
 
-// league builds entries named by single letters (bot IDs 1, 2, ...) and
-// games from results written "AB" (A beats B), "BA" or "A=B" (draw).
-func league(names string, played ...string) ([]results.Entry, []results.Game) {
-	var entries []results.Entry
-	for i, r := range names {
-		entries = append(entries, results.Entry{Bot: results.Bot{ID: int64(i + 1), Name: string(r)}})
+var league = scoringtest.League
+
+// names are the places' entrants' names.
+func names(entrants []scoring.Entrant, st []scoring.Place) []string {
+	var list []string
+	for _, p := range st {
+		list = append(list, entrants[p.Entrant].Name)
 	}
-	id := func(r byte) int64 { return int64(strings.IndexByte(names, r) + 1) }
-	var games []results.Game
-	for _, p := range played {
-		a, b, rb := p[0], p[len(p)-1], 2
-		if strings.Contains(p, "=") {
-			rb = 1
-		}
-		games = append(games, results.Game{Players: []results.Player{
-			{Seat: 0, BotID: id(a), Rank: 1},
-			{Seat: 1, BotID: id(b), Rank: rb},
-		}})
-	}
-	return entries, games
+	return list
 }
 
-// table is "name rank tiebreak" per standing, for compact comparisons.
-func table(st []results.Standing) []string {
+// table is "name rank tiebreak" per place, for compact comparisons.
+func table(entrants []scoring.Entrant, st []scoring.Place) []string {
 	var rows []string
-	for _, s := range st {
-		rows = append(rows, strings.TrimSpace(s.Bot.Name+" "+strconv.Itoa(s.Rank)+" "+s.TieBreak))
+	for k, p := range st {
+		rows = append(rows, strings.TrimSpace(names(entrants, st)[k]+" "+strconv.Itoa(p.Rank)+" "+p.TieBreak))
 	}
 	return rows
 }
@@ -47,7 +37,7 @@ func TestRankTieBreaks(t *testing.T) {
 		name   string
 		bots   string
 		games  []string
-		scheme results.Scheme
+		scheme scoring.Scheme
 		want   []string
 	}{{
 		// A and B have 3 points each; B beat A, although A has more wins.
@@ -86,7 +76,7 @@ func TestRankTieBreaks(t *testing.T) {
 		name:   "3-1-0 scheme",
 		bots:   "ABCD",
 		games:  []string{"A=C", "A=D", "BC", "DB"},
-		scheme: results.Scheme310,
+		scheme: scoring.Scheme310,
 		want:   []string{"D 1 points", "B 2 points", "A 3 points", "C 4"},
 	}, {
 		name: "no games",
@@ -95,9 +85,9 @@ func TestRankTieBreaks(t *testing.T) {
 	}}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			entries, games := league(c.bots, c.games...)
-			st := results.Rank(entries, games, c.scheme)
-			if got := table(st); !reflect.DeepEqual(got, c.want) {
+			entrants, games := league(c.bots, c.games...)
+			st := scoring.Rank(entrants, games, c.scheme)
+			if got := table(entrants, st); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("got %q, want %q", got, c.want)
 			}
 		})
@@ -105,25 +95,25 @@ func TestRankTieBreaks(t *testing.T) {
 }
 
 func TestRankCounts(t *testing.T) {
-	entries, games := league("ABC", "AB", "BA", "AB", "A=C", "CB")
-	games[0].Players[0].Timeouts = 2
-	games[0].Players[1].Crashes = 1
-	games[1].Players[0].Illegal = 3
-	// A game of a bot that is not an entry (an old version) is ignored.
-	games = append(games, results.Game{Players: []results.Player{{BotID: 1, Rank: 2}, {BotID: 99, Rank: 1}}})
-	st := results.Rank(entries, games, results.SchemeDefault)
-	got := map[string]results.Standing{}
-	for _, s := range st {
-		s.Rating, s.RatingLow, s.RatingHigh = 0, 0, 0
-		got[s.Bot.Name] = s
+	entrants, games := league("ABC", "AB", "BA", "AB", "A=C", "CB")
+	games[0].Seats[0].Timeouts = 2
+	games[0].Seats[1].Crashes = 1
+	games[1].Seats[0].Illegal = 3
+	// A game of a bot that is not an entrant (an old version) is ignored.
+	games = append(games, scoring.Game{Seats: []scoring.Seat{{BotID: 1, Rank: 2}, {BotID: 99, Rank: 1}}})
+	st := scoring.Rank(entrants, games, scoring.SchemeDefault)
+	got := map[string]scoring.Place{}
+	for _, p := range st {
+		p.Rating, p.RatingLow, p.RatingHigh = 0, 0, 0
+		got[entrants[p.Entrant].Name] = p
 	}
-	want := map[string]results.Standing{
-		"A": {Rank: 1, Bot: entries[0].Bot, Points: 2.5, Games: 4, Wins: 2, Draws: 1, Losses: 1, Beaten: 1,
-			Timeouts: 2, SB: 2*1 + 0.5*1.5, TieBreak: results.ByPoints},
-		"C": {Rank: 2, Bot: entries[2].Bot, Points: 1.5, Games: 2, Wins: 1, Draws: 1, Beaten: 1,
-			SB: 0.5*2.5 + 1*1, TieBreak: results.ByPoints},
-		"B": {Rank: 3, Bot: entries[1].Bot, Points: 1, Games: 4, Wins: 1, Losses: 3,
-			Crashes: 1, Illegal: 3, SB: 1 * 2.5},
+	want := map[string]scoring.Place{
+		"A": {Rank: 1, Entrant: 0, Line: scoring.Line{Points: 2.5, Games: 4, Wins: 2, Draws: 1, Losses: 1, Beaten: 1,
+			Timeouts: 2, SB: 2*1 + 0.5*1.5, TieBreak: scoring.ByPoints}},
+		"C": {Rank: 2, Entrant: 2, Line: scoring.Line{Points: 1.5, Games: 2, Wins: 1, Draws: 1, Beaten: 1,
+			SB: 0.5*2.5 + 1*1, TieBreak: scoring.ByPoints}},
+		"B": {Rank: 3, Entrant: 1, Line: scoring.Line{Points: 1, Games: 4, Wins: 1, Losses: 3,
+			Crashes: 1, Illegal: 3, SB: 1 * 2.5}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
@@ -131,21 +121,19 @@ func TestRankCounts(t *testing.T) {
 }
 
 func TestRankFreeForAll(t *testing.T) {
-	entries, _ := league("ABCD")
+	entrants, _ := league("ABCD")
 	// One four-seat game: A first, B and C share second, D last. Every pair
 	// of seats is one result.
-	games := []results.Game{{Players: []results.Player{
-		{Seat: 0, BotID: 4, Rank: 4}, {Seat: 1, BotID: 2, Rank: 2}, {Seat: 2, BotID: 1, Rank: 1}, {Seat: 3, BotID: 3, Rank: 2},
-	}}}
-	st := results.Rank(entries, games, results.SchemeDefault)
+	games := []scoring.Game{{Seats: []scoring.Seat{{BotID: 4, Rank: 4}, {BotID: 2, Rank: 2}, {BotID: 1, Rank: 1}, {BotID: 3, Rank: 2}}}}
+	st := scoring.Rank(entrants, games, scoring.SchemeDefault)
 	type line struct {
 		name           string
 		points         float64
 		games, w, d, l int
 	}
 	var got []line
-	for _, s := range st {
-		got = append(got, line{s.Bot.Name, s.Points, s.Games, s.Wins, s.Draws, s.Losses})
+	for _, p := range st {
+		got = append(got, line{entrants[p.Entrant].Name, p.Points, p.Games, p.Wins, p.Draws, p.Losses})
 	}
 	want := []line{{"A", 3, 1, 3, 0, 0}, {"B", 1.5, 1, 1, 1, 1}, {"C", 1.5, 1, 1, 1, 1}, {"D", 0, 1, 0, 0, 3}}
 	if !reflect.DeepEqual(got, want) {
@@ -155,18 +143,17 @@ func TestRankFreeForAll(t *testing.T) {
 
 func TestRankRating(t *testing.T) {
 	// U never loses; A > B > C otherwise.
-	entries, games := league("ABCU",
+	entrants, games := league("ABCU",
 		"AB", "AB", "AB", "BA",
 		"BC", "BC", "BC", "CB",
 		"AC", "AC", "AC", "CA",
 		"UA", "UA", "UB", "UB", "UC", "UC")
-	st := results.Rank(entries, games, results.SchemeDefault)
-	var order []string
-	for _, s := range st {
-		order = append(order, s.Bot.Name)
-		if math.IsInf(s.Rating, 0) || math.IsNaN(s.Rating) || !(s.RatingLow < s.Rating && s.Rating < s.RatingHigh) ||
-			math.IsInf(s.RatingHigh, 0) {
-			t.Errorf("%s: rating %v in [%v, %v]", s.Bot.Name, s.Rating, s.RatingLow, s.RatingHigh)
+	st := scoring.Rank(entrants, games, scoring.SchemeDefault)
+	order := names(entrants, st)
+	for k, p := range st {
+		if math.IsInf(p.Rating, 0) || math.IsNaN(p.Rating) || !(p.RatingLow < p.Rating && p.Rating < p.RatingHigh) ||
+			math.IsInf(p.RatingHigh, 0) {
+			t.Errorf("%s: rating %v in [%v, %v]", order[k], p.Rating, p.RatingLow, p.RatingHigh)
 		}
 	}
 	if want := []string{"U", "A", "B", "C"}; !reflect.DeepEqual(order, want) {
@@ -174,7 +161,7 @@ func TestRankRating(t *testing.T) {
 	}
 	for k := 1; k < len(st); k++ {
 		if st[k-1].Rating <= st[k].Rating {
-			t.Errorf("%s rated %.1f, not above %s at %.1f", st[k-1].Bot.Name, st[k-1].Rating, st[k].Bot.Name, st[k].Rating)
+			t.Errorf("%s rated %.1f, not above %s at %.1f", order[k-1], st[k-1].Rating, order[k], st[k].Rating)
 		}
 	}
 	if st[0].Rating > 2500 {
@@ -186,8 +173,8 @@ func TestRankRating(t *testing.T) {
 // beats B 3 times out of 4. By symmetry θB = −θA = −x, and x solves
 // 3 − 4σ(2x) + ½ − σ(x) = 0 (its results plus the virtual draw).
 func TestRankRatingTwoBots(t *testing.T) {
-	entries, games := league("AB", "AB", "AB", "AB", "BA")
-	st := results.Rank(entries, games, results.SchemeDefault)
+	entrants, games := league("AB", "AB", "AB", "AB", "BA")
+	st := scoring.Rank(entrants, games, scoring.SchemeDefault)
 	sigmoid := func(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
 	lo, hi := 0.0, 10.0
 	for range 200 {
@@ -216,19 +203,17 @@ func TestRankRatingTwoBots(t *testing.T) {
 // Pairings is the one computation of pairwise results: a free-for-all of
 // three seats gives each pair a result, in the scheme's points.
 func TestPairings(t *testing.T) {
-	ffa := results.Game{ID: 7, Players: []results.Player{
-		{Seat: 0, BotID: 1, Rank: 2}, {Seat: 1, BotID: 2, Rank: 1}, {Seat: 2, BotID: 3, Rank: 2},
-	}}
-	duel := results.Game{ID: 8, Players: []results.Player{{Seat: 0, BotID: 1, Rank: 1}, {Seat: 1, BotID: 3, Rank: 2}}}
-	stranger := results.Game{ID: 9, Players: []results.Player{{Seat: 0, BotID: 1, Rank: 1}, {Seat: 1, BotID: 99, Rank: 2}}}
-	cells := results.Pairings([]int64{1, 2, 3}, []results.Game{ffa, duel, stranger}, results.Scheme310)
-	want := map[[2]int]results.Pairing{
-		{0, 1}: {Games: 1, Losses: 1, Points: 0, Against: 3, Results: []results.PairGame{{7, "L", 0}}},
-		{1, 0}: {Games: 1, Wins: 1, Points: 3, Against: 0, Results: []results.PairGame{{7, "W", 3}}},
-		{0, 2}: {Games: 2, Wins: 1, Draws: 1, Points: 4, Against: 1, Results: []results.PairGame{{7, "D", 1}, {8, "W", 3}}},
-		{2, 0}: {Games: 2, Losses: 1, Draws: 1, Points: 1, Against: 4, Results: []results.PairGame{{7, "D", 1}, {8, "L", 0}}},
-		{1, 2}: {Games: 1, Wins: 1, Points: 3, Results: []results.PairGame{{7, "W", 3}}},
-		{2, 1}: {Games: 1, Losses: 1, Against: 3, Results: []results.PairGame{{7, "L", 0}}},
+	ffa := scoring.Game{ID: 7, Seats: []scoring.Seat{{BotID: 1, Rank: 2}, {BotID: 2, Rank: 1}, {BotID: 3, Rank: 2}}}
+	duel := scoring.Game{ID: 8, Seats: []scoring.Seat{{BotID: 1, Rank: 1}, {BotID: 3, Rank: 2}}}
+	stranger := scoring.Game{ID: 9, Seats: []scoring.Seat{{BotID: 1, Rank: 1}, {BotID: 99, Rank: 2}}}
+	cells := scoring.Pairings([]int64{1, 2, 3}, []scoring.Game{ffa, duel, stranger}, scoring.Scheme310)
+	want := map[[2]int]scoring.Pairing{
+		{0, 1}: {Games: 1, Losses: 1, Points: 0, Against: 3, Results: []scoring.PairGame{{7, "L", 0}}},
+		{1, 0}: {Games: 1, Wins: 1, Points: 3, Against: 0, Results: []scoring.PairGame{{7, "W", 3}}},
+		{0, 2}: {Games: 2, Wins: 1, Draws: 1, Points: 4, Against: 1, Results: []scoring.PairGame{{7, "D", 1}, {8, "W", 3}}},
+		{2, 0}: {Games: 2, Losses: 1, Draws: 1, Points: 1, Against: 4, Results: []scoring.PairGame{{7, "D", 1}, {8, "L", 0}}},
+		{1, 2}: {Games: 1, Wins: 1, Points: 3, Results: []scoring.PairGame{{7, "W", 3}}},
+		{2, 1}: {Games: 1, Losses: 1, Against: 3, Results: []scoring.PairGame{{7, "L", 0}}},
 	}
 	for i := range 3 {
 		for j := range 3 {
@@ -246,27 +231,35 @@ func TestPairings(t *testing.T) {
 // TestRankSwissBuchholz: in a swiss tournament of five bots over three
 // rounds, bots equal on points are ordered by Buchholz (the points of the
 // opponents they met) before any other rule, and a bye is a match won
-// (two games' wins here). The golden file holds the whole table, checked
-// by hand: A 4.5 points met B 4, E 4 and D 1 (Buchholz 9), ahead of C 4.5
+// (two games' wins here). The table is checked by hand: A 4.5 points met B 4, E 4 and D 1 (Buchholz 9), ahead of C 4.5
 // who met D and E (5), although C has the bye.
 func TestRankSwissBuchholz(t *testing.T) {
 	// Round 1: A-B, C-D, E sits out. Round 2: E-A, B-D, C sits out.
 	// Round 3: E-C, A-D, B sits out. Each pairing plays both seats.
-	entries, games := league("ABCDE",
+	entrants, games := league("ABCDE",
 		"AB", "AB", "CD", "C=D",
 		"EA", "AE", "BD", "BD",
 		"CE", "EC", "AD", "A=D")
-	byes := []results.Bye{{Round: 1, BotID: 5, Games: 2}, {Round: 2, BotID: 3, Games: 2}, {Round: 3, BotID: 2, Games: 2}}
-	st := results.RankSwiss(entries, games, byes, results.SchemeDefault)
+	byes := []scoring.Bye{{Round: 1, BotID: 5, Games: 2}, {Round: 2, BotID: 3, Games: 2}, {Round: 3, BotID: 2, Games: 2}}
+	st := scoring.RankSwiss(entrants, games, byes, scoring.SchemeDefault)
 	var b strings.Builder
-	for _, s := range st {
-		fmt.Fprintf(&b, "%d %s points %.1f buchholz %.1f byes %d games %d W%d D%d L%d %s\n",
-			s.Rank, s.Bot.Name, s.Points, s.Buchholz, s.Byes, s.Games, s.Wins, s.Draws, s.Losses, s.TieBreak)
+	for _, p := range st {
+		line := fmt.Sprintf("%d %s points %.1f buchholz %.1f byes %d games %d W%d D%d L%d %s",
+			p.Rank, entrants[p.Entrant].Name, p.Points, p.Buchholz, p.Byes, p.Games, p.Wins, p.Draws, p.Losses, p.TieBreak)
+		b.WriteString(strings.TrimSpace(line) + "\n")
 	}
-	golden(t, "swiss_standings.txt", []byte(b.String()))
+	want := `1 A points 4.5 buchholz 9.0 byes 0 games 6 W4 D1 L1 Buchholz
+2 C points 4.5 buchholz 5.0 byes 1 games 4 W2 D1 L1 points
+3 E points 4.0 buchholz 9.0 byes 1 games 4 W2 D0 L2 Buchholz
+4 B points 4.0 buchholz 5.5 byes 1 games 4 W2 D0 L2 points
+5 D points 1.0 buchholz 13.0 byes 0 games 6 W0 D2 L4
+`
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
 	var buchholz bool
-	for _, s := range st {
-		buchholz = buchholz || s.TieBreak == results.ByBuchholz
+	for _, p := range st {
+		buchholz = buchholz || p.TieBreak == scoring.ByBuchholz
 	}
 	if !buchholz {
 		t.Errorf("no tie broken by Buchholz: the case tests nothing\n%s", b.String())

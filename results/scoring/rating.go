@@ -1,4 +1,4 @@
-package results
+package scoring
 
 import "math"
 
@@ -183,4 +183,13 @@ func choleskyInverseDiagonal(a [][]float64) []float64 {
 		}
 	}
 	return diag
+}
+
+func square(n int) [][]float64 {
+	cells := make([]float64, n*n)
+	m := make([][]float64, n)
+	for i := range m {
+		m[i] = cells[i*n : (i+1)*n]
+	}
+	return m
 }
