@@ -24,6 +24,7 @@ import (
 // engine refuses to create the container; or the judge loses a game's
 // containers in the middle of the game.
 type faultyEngine struct {
+	sandbox.StartOnly
 	d *sandbox.Docker
 	// refuse and breakMidGame tell, from the pair of bots in a game and the
 	// attempt (0 the first time the game is started), what goes wrong.

@@ -332,10 +332,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 	sum.Played = g.done - sum.Skipped
 	sum.Failed = len(todo)
 	// The containers kept for these bots' next games are of no more use.
-	var drainErr error
-	if d, ok := run.(drainer); ok {
-		drainErr = d.Drain(context.WithoutCancel(ctx))
-	}
+	drainErr := run.Drain(context.WithoutCancel(ctx))
 	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
 	// failure must not stay on the screen as live until the next run.
 	clearErr := store.ClearLive(context.WithoutCancel(ctx), t.ID)
@@ -516,11 +513,6 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 	players.Wait()
 	closing.Wait()
 	return failed
-}
-
-// drainer is a runner that keeps containers between games (sandbox.Pool).
-type drainer interface {
-	Drain(ctx context.Context) error
 }
 
 func (g *gamePlayer) seatsOf(p Planned) []Seat {
