@@ -113,6 +113,8 @@ func (c *common) runner(ctx context.Context, stderr io.Writer) (contest.Runner, 
 // bot in the sandbox.
 type byURL struct{ sandboxed, url contest.Runner }
 
+var _ contest.Runner = byURL{}
+
 func (m byURL) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
 	if httpbot.ByURL(bot.Path) {
 		return m.url.Start(ctx, bot, lim, labels)

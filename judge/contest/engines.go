@@ -30,6 +30,8 @@ func defaultWorkers(ctx context.Context, run Runner, seats int, memory int64) in
 	return DefaultWorkers(seats, memory)
 }
 
+var _ Runner = (*Engines)(nil)
+
 // ErrNoEngine means every engine of an Engines went away.
 var ErrNoEngine = errors.New("contest: no Docker engine left")
 
