@@ -121,7 +121,8 @@ type Summary struct {
 //
 // It runs in named stages, each a method of tour: discover the bots, open
 // the tournament, stage and build the bots, plan the games, start the run,
-// check the bots, then play the games stage by stage and finish.
+// check the bots, prepare the player, then play the games stage by stage
+// and finish.
 func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(Event)) (Summary, error) {
 	if report == nil {
 		report = func(Event) {}
@@ -205,11 +206,11 @@ func (t *tour) open(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	tour, err := t.store.EnsureTournament(ctx, cfg.Rules.Name(), cfg.Seed, set)
+	tr, err := t.store.EnsureTournament(ctx, cfg.Rules.Name(), cfg.Seed, set)
 	if err != nil {
 		return err
 	}
-	t.sum.Tournament, t.tid = tour, tour.ID
+	t.sum.Tournament, t.tid = tr, tr.ID
 	return nil
 }
 
