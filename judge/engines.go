@@ -44,13 +44,9 @@ func (l engineList) hosts() []string {
 	return []string{""}
 }
 
-// Capacity is the sandbox's, for the default number of games at once.
-func (m byURL) Capacity(ctx context.Context) (int, int64, error) {
-	if s, ok := m.sandboxed.(contest.Sized); ok {
-		return s.Capacity(ctx)
-	}
-	return 0, 0, errors.New("judge: the sandbox does not know its machines")
-}
+// Capacity is the sandbox's, for the default number of games at once: the
+// bots reached by URL run on their authors' machines.
+func (m byURL) Capacity(ctx context.Context) (int, int64, error) { return m.sandboxed.Capacity(ctx) }
 
 // engine is one Docker engine of a run, with its pool: each bot's container
 // serves its games one after another there (SPEC §5), so that a game costs

@@ -132,6 +132,8 @@ func (c *common) runner(ctx context.Context, stderr io.Writer) (contest.Runner, 
 // bot in the sandbox.
 type byURL struct{ sandboxed, url contest.Runner }
 
+var _ contest.Runner = byURL{}
+
 func (m byURL) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
 	if httpbot.ByURL(bot.Path) {
 		return m.url.Start(ctx, bot, lim, labels)
@@ -139,14 +141,18 @@ func (m byURL) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, l
 	return m.sandboxed.Start(ctx, bot, lim, labels)
 }
 
-// Build builds compiled bots in the sandbox: a bot reached by URL is never
-// one.
+// Builds is the sandbox's: a bot reached by URL is never compiled.
+func (m byURL) Builds() bool { return m.sandboxed.Builds() }
+
+// Build builds compiled bots in the sandbox.
 func (m byURL) Build(ctx context.Context, src, dst string, lim sandbox.BuildLimits) (sandbox.Built, error) {
-	b, ok := m.sandboxed.(contest.Builder)
-	if !ok {
-		return sandbox.Built{}, contest.ErrNoBuilder
-	}
-	return b.Build(ctx, src, dst, lim)
+	return m.sandboxed.Build(ctx, src, dst, lim)
+}
+
+// Drain drains both: what the sandbox keeps, and whatever the runner of
+// bots by URL may keep one day.
+func (m byURL) Drain(ctx context.Context) error {
+	return errors.Join(m.sandboxed.Drain(ctx), m.url.Drain(ctx))
 }
 
 // openRunner connects to the sandbox. For Docker it also removes what a dead

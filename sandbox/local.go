@@ -17,7 +17,8 @@ import (
 // plain process: no isolation at all. It is for tests without Docker,
 // --sandbox=none and benchmark baselines, never for untrusted bots.
 type Local struct {
-	cold bool // as Docker's
+	StartOnly      // the host's compilers are not the image's, and the host is the judge's
+	cold      bool // as Docker's
 }
 
 // NewLocal returns the unsafe runner.

@@ -34,8 +34,8 @@ const DefaultIdle = 48
 // Containers are reused only for the same bot file, protocol, limits and
 // labels; LabelGameKey is not put on them.
 type Pool struct {
-	*Docker
-	max int
+	Docker *Docker // where the containers run
+	max    int
 
 	mu      sync.Mutex
 	idle    []*warm // least recently used first

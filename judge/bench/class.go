@@ -557,10 +557,8 @@ func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, 
 	wall := time.Since(began)
 	// The containers a reusing runner keeps for these bots' next games
 	// are of no more use: the next game's sample has its own bots.
-	if d, ok := b.sides[side].Runner.(drainer); ok {
-		if err := d.Drain(context.WithoutCancel(ctx)); err != nil && firstErr == nil {
-			firstErr = err
-		}
+	if err := b.sides[side].Runner.Drain(context.WithoutCancel(ctx)); err != nil && firstErr == nil {
+		firstErr = err
 	}
 	if firstErr != nil {
 		return nil, 0, firstErr
@@ -569,12 +567,6 @@ func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, 
 		return out, 0, nil
 	}
 	return out, sum.Seconds() / wall.Seconds(), nil
-}
-
-// drainer is a runner that keeps bots' containers for their next games
-// until drained (the Docker pool).
-type drainer interface {
-	Drain(ctx context.Context) error
 }
 
 // sampleGame plays the g-th game of types a and b, a first unless swap.

@@ -14,12 +14,6 @@ import (
 	"botjudge/sandbox"
 )
 
-// Builder compiles a staged bot into the folder dst (the Docker sandbox
-// does). A runner that is not one cannot play compiled bots.
-type Builder interface {
-	Build(ctx context.Context, src, dst string, lim sandbox.BuildLimits) (sandbox.Built, error)
-}
-
 // ErrNoBuilder means a compiled bot met a runner that cannot build it.
 var ErrNoBuilder = errors.New("compiled bots (C, C++, Java, OCaml, a folder with build.sh) are built in the Docker sandbox only: run without --sandbox=none")
 
@@ -40,11 +34,10 @@ func BuildSeat(ctx context.Context, run Runner, seat Seat, lim sandbox.BuildLimi
 	if seat.Bot.Protocol != sandbox.ProtocolProgram || !sandbox.Compiled(staged) {
 		return seat, nil
 	}
-	b, ok := run.(Builder)
-	if !ok {
+	if !run.Builds() {
 		return seat, ErrNoBuilder
 	}
-	built, err := buildOnce(ctx, b, staged, lim)
+	built, err := buildOnce(ctx, run, staged, lim)
 	if err != nil {
 		return seat, fmt.Errorf("building %s: %w", seat.Name, err)
 	}
@@ -58,7 +51,7 @@ func BuildSeat(ctx context.Context, run Runner, seat Seat, lim sandbox.BuildLimi
 // buildOnce returns the recorded build of the staged bot, or builds it and
 // records it. The program appears before its record, each by a rename, so
 // that a record always means a complete build, even with two judges at once.
-func buildOnce(ctx context.Context, b Builder, staged string, lim sandbox.BuildLimits) (sandbox.Built, error) {
+func buildOnce(ctx context.Context, b Runner, staged string, lim sandbox.BuildLimits) (sandbox.Built, error) {
 	dir := filepath.Dir(staged)
 	record := filepath.Join(dir, recordName)
 	var built sandbox.Built

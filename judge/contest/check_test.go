@@ -13,6 +13,7 @@ import (
 // answering is a fake runner: each bot it starts answers its n-th request
 // (from 0) with answer's reply. It keeps the labels and counts the requests.
 type answering struct {
+	sandbox.StartOnly
 	answer func(req []byte, n int) sandbox.Reply
 	mu     sync.Mutex
 	labels []map[string]string

@@ -11,34 +11,26 @@ import (
 	"botjudge/sandbox"
 )
 
-// Engine is one Docker engine a tournament may play on: *sandbox.Docker.
+// Engine is one Docker engine a tournament may play on: *sandbox.Docker or
+// *sandbox.Pool. Its Capacity is the engine's machine.
 type Engine interface {
 	Runner
-	Builder
 	// Ping tells whether the engine still answers.
 	Ping(ctx context.Context) error
-	// Capacity is the engine's machine: its cores and memory in bytes.
-	Capacity(ctx context.Context) (cores int, memory int64, err error)
 	Host() string
-}
-
-// Sized is a runner that knows the machines it runs bots on, for the
-// default number of games at once.
-type Sized interface {
-	Capacity(ctx context.Context) (cores int, memory int64, err error)
 }
 
 // defaultWorkers is DefaultWorkers for the machines run plays on: its
 // engines' when it knows them (they may be other machines than the
 // judge's), the judge's own otherwise.
 func defaultWorkers(ctx context.Context, run Runner, seats int, memory int64) int {
-	if s, ok := run.(Sized); ok {
-		if cores, total, err := s.Capacity(ctx); err == nil && cores > 0 {
-			return workersFor(cores, total, seats, memory)
-		}
+	if cores, total, err := run.Capacity(ctx); err == nil && cores > 0 {
+		return workersFor(cores, total, seats, memory)
 	}
 	return DefaultWorkers(seats, memory)
 }
+
+var _ Runner = (*Engines)(nil)
 
 // ErrNoEngine means every engine of an Engines went away.
 var ErrNoEngine = errors.New("contest: no Docker engine left")
@@ -68,14 +60,14 @@ type placed struct {
 	sessions int
 }
 
-// Drain drains the engines that keep containers between games
-// (sandbox.Pool) and still answer: what a finished tournament leaves.
+// Drain drains the engines that still answer: what a finished tournament
+// leaves (sandbox.Pool's waiting containers).
 func (m *Engines) Drain(ctx context.Context) error {
 	m.mu.Lock()
-	var live []drainer
+	var live []Engine
 	for _, s := range m.slots {
-		if d, ok := s.e.(drainer); ok && s.down == nil {
-			live = append(live, d)
+		if s.down == nil {
+			live = append(live, s.e)
 		}
 	}
 	m.mu.Unlock()
@@ -233,6 +225,16 @@ func (m *Engines) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits
 		}
 		return nil, err
 	}
+}
+
+// Builds is true when an engine builds: each is Docker, which does.
+func (m *Engines) Builds() bool {
+	for _, s := range m.slots {
+		if s.e.Builds() {
+			return true
+		}
+	}
+	return false
 }
 
 // Build builds a compiled bot on the first engine up: the program comes back

@@ -27,6 +27,9 @@ func (f *fakeEngine) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Lim
 	return &fakeSession{e: f}, nil
 }
 
+func (f *fakeEngine) Builds() bool                { return true }
+func (f *fakeEngine) Drain(context.Context) error { return nil }
+
 func (f *fakeEngine) Build(ctx context.Context, src, dst string, lim sandbox.BuildLimits) (sandbox.Built, error) {
 	return sandbox.Built{}, nil
 }

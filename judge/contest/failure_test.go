@@ -24,6 +24,7 @@ import (
 // engine refuses to create the container; or the judge loses a game's
 // containers in the middle of the game.
 type faultyEngine struct {
+	sandbox.StartOnly
 	d *sandbox.Docker
 	// refuse and breakMidGame tell, from the pair of bots in a game and the
 	// attempt (0 the first time the game is started), what goes wrong.
@@ -182,17 +183,9 @@ func TestJudgeFailuresAreNotScored(t *testing.T) {
 func checkWhole(t *testing.T, db *results.DB, tid int64, n int) {
 	t.Helper()
 	ctx := context.Background()
-	list, err := db.Games(ctx, tid, results.GameFilter{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	keys := map[string]bool{}
-	for _, sum := range list {
-		if keys[sum.Key] {
-			t.Errorf("game %s stored twice", sum.Key)
-		}
-		keys[sum.Key] = true
-		g, err := db.Game(ctx, sum.ID)
+	keys := storedGames(t, db, tid)
+	for _, id := range keys {
+		g, err := db.Game(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,10 +14,10 @@ import (
 	"botjudge/sandbox"
 )
 
-// Runner starts a bot for one game: the Docker sandbox, or plain processes.
-type Runner interface {
-	Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error)
-}
+// Runner runs the bots of games: the Docker sandbox, plain processes, bots
+// reached by URL, or Engines. Its capabilities are explicit methods
+// (sandbox.Runner), never found by a type assertion.
+type Runner = sandbox.Runner
 
 // Seat is a bot taking part in one game.
 type Seat struct {

@@ -116,234 +116,167 @@ type Summary struct {
 // Run discovers, checks and plays one game folder's tournament. Games already
 // recorded for the same bot versions and settings are not played again. A
 // cancelled ctx stops it between moves; nothing half-played is recorded.
+//
+// It runs in named stages, each a method of tour: discover the bots, open
+// the tournament, stage and build the bots, plan the games, start the run,
+// check the bots, prepare the player, then play the games stage by stage
+// and finish.
 func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(Event)) (Summary, error) {
 	if report == nil {
 		report = func(Event) {}
 	}
-	var sum Summary
-	protocol := cfg.Rules.Protocol()
-	entries, notices, err := Discover(cfg.Dir, protocol, cfg.URLBots)
+	t := &tour{run: run, store: store, cfg: cfg.withDefaults(), report: report}
+	for _, stage := range []func(context.Context) error{t.discover, t.open, t.build, t.plan, t.start, t.check, t.prepare} {
+		if err := stage(ctx); err != nil {
+			return t.sum, err
+		}
+	}
+	stopWatch := t.g.watch(ctx, waitingEvery)
+	defer stopWatch()
+	todo, err := t.play(ctx)
 	if err != nil {
-		return sum, err
+		return t.sum, err
 	}
-	sum.Notices = notices
+	return t.sum, t.finish(ctx, todo)
+}
+
+// tour is one run of a tournament: what each of Run's stages finds, for the
+// stages after it.
+type tour struct {
+	run    Runner
+	store  Store
+	cfg    Config
+	report func(Event)
+	sum    Summary
+
+	entries []Entry
+	seats   []Seat
+	ids     []int64 // the bots' rows, by entry
+	tid     int64
+
+	schedule []Planned // every game, unless swiss: round by round (stage)
+	rounds   int
+	legs     int // of each swiss pairing
+	total    int // games planned
+	workers  int
+	labels   map[string]string
+
+	g *gamePlayer
+	// suggestNow, when set, suggests swiss from a pace measured before
+	// the run, before its first game.
+	suggestNow func()
+	started    bool
+}
+
+// discover lists the game folder's bots.
+func (t *tour) discover(ctx context.Context) error {
+	entries, notices, err := Discover(t.cfg.Dir, t.cfg.Rules.Protocol(), t.cfg.URLBots)
+	if err != nil {
+		return err
+	}
+	t.entries, t.sum.Notices = entries, notices
 	for _, n := range notices {
-		report(Event{Kind: "notice", Text: n.String()})
+		t.report(Event{Kind: "notice", Text: n.String()})
 	}
-	cfg = cfg.withDefaults()
+	return nil
+}
+
+// open finds or makes the tournament of these settings.
+func (t *tour) open(ctx context.Context) error {
+	cfg := t.cfg
 	set, err := json.Marshal(settings{Limits: limitsOf(cfg.Limits), GiveUp: cfg.Policy.GiveUp, BudgetMS: cfg.Policy.Budget.Milliseconds(),
 		Format: cfg.Format, Version: games.Version(cfg.Rules)})
 	if err != nil {
-		return sum, err
+		return err
 	}
-	t, err := store.EnsureTournament(ctx, cfg.Rules.Name(), cfg.Seed, set)
+	tr, err := t.store.EnsureTournament(ctx, cfg.Rules.Name(), cfg.Seed, set)
 	if err != nil {
-		return sum, err
+		return err
 	}
-	sum.Tournament = t
-	seats := make([]Seat, len(entries))
-	ids := make([]int64, len(entries))
-	for i, e := range entries {
-		path, err := Stage(cfg.StageRoot, e)
-		if err != nil {
-			return sum, err
-		}
-		seat, err := BuildSeat(ctx, run, Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: protocol}}, cfg.Build)
-		if err != nil {
-			return sum, err
-		}
-		if b := seat.Build; b != nil && !b.Reused {
-			report(Event{Kind: "build", Name: e.Name, Elapsed: b.Elapsed, Text: b.Fault.Plain()})
-		}
-		b, err := store.AddBot(ctx, results.Bot{Game: cfg.Rules.Name(), Name: e.Name, SHA256: e.SHA256, Path: e.Source})
-		if err != nil {
-			return sum, err
-		}
-		ids[i] = b.ID
-		seats[i] = seat
-	}
-	minSeats, maxSeats := cfg.Rules.Seats()
-	var plan []Planned // every game, unless swiss: round by round below
-	var total, legs int
-	rounds := cfg.Rounds
-	if cfg.Format == Swiss {
-		if minSeats > 2 || maxSeats < 2 {
-			return sum, fmt.Errorf("this game seats %d to %d bots: it cannot be played in swiss rounds of duels", minSeats, maxSeats)
-		}
-		if rounds <= 0 {
-			rounds = DefaultRounds(cfg.Rules, cfg.Format, len(entries))
-		}
-		legs = games.DefaultRounds(cfg.Rules)
-		total = swissGames(len(entries), rounds, legs)
-	} else {
-		if rounds <= 0 {
-			rounds = DefaultRounds(cfg.Rules, cfg.Format, len(entries))
-		}
-		if plan, err = Schedule(entries, rounds, cfg.Seed, cfg.Format, minSeats, maxSeats); err != nil {
-			return sum, err
-		}
-		total = len(plan)
-	}
-	if err := store.StartRun(ctx, t.ID, results.Run{BotIDs: ids, Planned: total, Rounds: rounds, Scheme: cfg.Scheme, Format: string(cfg.Format)}); err != nil {
-		return sum, err
-	}
-	if err := store.ClearLive(ctx, t.ID); err != nil {
-		return sum, err
-	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		seats := 2
-		if len(plan) > 0 {
-			seats = len(plan[0].Seats)
-		}
-		workers = defaultWorkers(ctx, run, seats, cfg.Limits.Memory)
-	}
-	labels := map[string]string{"botjudge.game": cfg.Rules.Name(), "botjudge.tournament": strconv.FormatInt(t.ID, 10)}
-	for k, v := range cfg.Labels {
-		labels[k] = v
-	}
-	if err := checkAll(ctx, run, store, cfg, t.ID, seats, ids, workers, labels, report); err != nil {
-		return sum, err
-	}
-	// stage plans the games of one stage of the tournament: the whole
-	// schedule at once, or one swiss round from the results stored so far,
-	// so that a stopped swiss tournament goes on where it was.
-	stages := 1
-	stage := func(k int) ([]Planned, error) { return plan, nil }
-	if cfg.Format == Swiss {
-		stages = rounds
-		if len(entries) < 2 {
-			stages = 0
-		}
-		stage = func(r int) ([]Planned, error) {
-			stored, err := store.Games(ctx, t.ID, results.GameFilter{})
-			if err != nil {
-				return nil, err
-			}
-			byes, err := store.Byes(ctx, t.ID)
-			if err != nil {
-				return nil, err
-			}
-			round, bye := swissRound(entries, ids, r, legs, cfg.Seed, stored, byes)
-			if bye >= 0 {
-				err = store.SetBye(ctx, t.ID, results.Bye{Round: r, BotID: ids[bye], Games: 2 * legs})
-			}
-			return round, err
-		}
-	}
-	g := gamePlayer{run: run, store: store, cfg: cfg, tid: t.ID, seats: seats, ids: ids, labels: labels, report: report, total: total,
-		workers: workers, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
-	retries := cfg.Retries
-	// A round robin too long for a lesson gets a suggestion of swiss, on
-	// the pace of the games of this game stored before, or else of this
-	// run's first games.
-	var suggestNow func()
-	if cfg.Format == Duels && minSeats <= 2 && maxSeats >= 2 {
-		n, legs := len(entries), games.DefaultRounds(cfg.Rules)
-		suggest := func(left int, pace time.Duration, how string) {
-			if line := suggestSwiss(n, left, legs, pace, how); line != "" {
-				report(Event{Kind: "suggest", Text: line})
-			}
-		}
-		mean, measured, err := store.GameTime(ctx, cfg.Rules.Name())
-		if err != nil {
-			return sum, err
-		}
-		if measured >= minMeasured {
-			suggestNow = func() {
-				suggest(total-g.done, mean/time.Duration(workers), fmt.Sprintf("%d at once, measured on %d games before", workers, measured))
-			}
-		} else {
-			g.suggest = func(left int, pace time.Duration) { suggest(left, pace, "at the pace of this run's first games") }
-		}
-	}
-	started := false
-	// begin tells what is left to play, once: before the first game, or at
-	// the end when there was none.
-	begin := func(todo []Planned) {
-		started = true
-		g.began = time.Now()
-		if suggestNow != nil && len(todo) > 0 {
-			suggestNow()
-		}
-		left := total - g.done
-		worst := todo
-		if cfg.Format == Swiss { // the rounds to come are duels too
-			worst = make([]Planned, left)
-			for i := range worst {
-				worst[i].Seats = []int{0, 1}
-			}
-		}
-		report(Event{Kind: "start", Done: g.done, Total: total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, g.done),
-			Worst: worstCase(cfg, worst, workers)})
-	}
-	stopWatch := g.watch(ctx, waitingEvery)
-	defer stopWatch()
-	var todo []Planned
-	for k := 1; k <= stages && ctx.Err() == nil; k++ {
-		planned, err := stage(k)
-		if err != nil {
-			return sum, err
-		}
-		played, err := store.PlayedKeys(ctx, t.ID)
-		if err != nil {
-			return sum, err
-		}
-		todo = todo[:0]
-		for _, p := range planned {
-			if !played[p.Key] {
-				todo = append(todo, p)
-			}
-		}
-		g.mu.Lock()
-		g.done += len(planned) - len(todo)
-		g.skipped += len(planned) - len(todo)
-		g.mu.Unlock()
-		sum.Skipped = g.skipped
-		if len(todo) == 0 {
-			continue
-		}
-		if !started {
-			begin(todo)
-		}
-		todo = spread(todo)
-		// A game the judge failed to play goes back in the queue for
-		// another pass; bots are never scored for the judge's failures.
-		for attempt := 0; attempt <= retries && len(todo) > 0 && ctx.Err() == nil; attempt++ {
-			todo = g.playAll(ctx, todo, workers)
-		}
-		if len(todo) > 0 {
-			break // the next swiss round needs this one's results
-		}
-	}
-	if !started {
-		begin(nil)
-	}
-	sum.Played = g.done - sum.Skipped
-	sum.Failed = len(todo)
-	// The containers kept for these bots' next games are of no more use.
-	var drainErr error
-	if d, ok := run.(drainer); ok {
-		drainErr = d.Drain(context.WithoutCancel(ctx))
-	}
-	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
-	// failure must not stay on the screen as live until the next run.
-	clearErr := store.ClearLive(context.WithoutCancel(ctx), t.ID)
-	if err := ctx.Err(); err != nil {
-		return sum, err
-	}
-	if sum.Failed > 0 {
-		return sum, fmt.Errorf("%d games could not be played because the judge failed (%s); fix it and run again: recorded games are kept", sum.Failed, g.lastFailure)
-	}
-	if err := errors.Join(clearErr, drainErr); err != nil {
-		return sum, err
-	}
-	report(Event{Kind: "done", Done: g.done, Total: total})
-	return sum, store.FinishRun(context.WithoutCancel(ctx), t.ID)
+	t.sum.Tournament, t.tid = tr, tr.ID
+	return nil
 }
 
-func checkAll(ctx context.Context, run Runner, store Store, cfg Config, tid int64, seats []Seat, ids []int64, workers int, labels map[string]string, report func(Event)) error {
-	entries, err := store.Entries(ctx, tid)
+// build stages every bot, builds the compiled ones and records them all.
+func (t *tour) build(ctx context.Context) error {
+	t.seats = make([]Seat, len(t.entries))
+	t.ids = make([]int64, len(t.entries))
+	for i, e := range t.entries {
+		path, err := Stage(t.cfg.StageRoot, e)
+		if err != nil {
+			return err
+		}
+		seat, err := BuildSeat(ctx, t.run, Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: t.cfg.Rules.Protocol()}}, t.cfg.Build)
+		if err != nil {
+			return err
+		}
+		if b := seat.Build; b != nil && !b.Reused {
+			t.report(Event{Kind: "build", Name: e.Name, Elapsed: b.Elapsed, Text: b.Fault.Plain()})
+		}
+		b, err := t.store.AddBot(ctx, results.Bot{Game: t.cfg.Rules.Name(), Name: e.Name, SHA256: e.SHA256, Path: e.Source})
+		if err != nil {
+			return err
+		}
+		t.ids[i], t.seats[i] = b.ID, seat
+	}
+	return nil
+}
+
+// plan counts the rounds and the games: the whole schedule, or for swiss
+// only their number, each round being planned from the one before.
+func (t *tour) plan(ctx context.Context) error {
+	minSeats, maxSeats := t.cfg.Rules.Seats()
+	t.rounds = t.cfg.Rounds
+	if t.cfg.Format == Swiss {
+		if minSeats > 2 || maxSeats < 2 {
+			return fmt.Errorf("this game seats %d to %d bots: it cannot be played in swiss rounds of duels", minSeats, maxSeats)
+		}
+		if t.rounds <= 0 {
+			t.rounds = DefaultRounds(t.cfg.Rules, t.cfg.Format, len(t.entries))
+		}
+		t.legs = games.DefaultRounds(t.cfg.Rules)
+		t.total = swissGames(len(t.entries), t.rounds, t.legs)
+		return nil
+	}
+	if t.rounds <= 0 {
+		t.rounds = DefaultRounds(t.cfg.Rules, t.cfg.Format, len(t.entries))
+	}
+	var err error
+	if t.schedule, err = Schedule(t.entries, t.rounds, t.cfg.Seed, t.cfg.Format, minSeats, maxSeats); err != nil {
+		return err
+	}
+	t.total = len(t.schedule)
+	return nil
+}
+
+// start records the run, and sets the games at once and the containers'
+// labels.
+func (t *tour) start(ctx context.Context) error {
+	cfg := t.cfg
+	if err := t.store.StartRun(ctx, t.tid, results.Run{BotIDs: t.ids, Planned: t.total, Rounds: t.rounds, Scheme: cfg.Scheme, Format: string(cfg.Format)}); err != nil {
+		return err
+	}
+	if err := t.store.ClearLive(ctx, t.tid); err != nil {
+		return err
+	}
+	t.workers = cfg.Workers
+	if t.workers <= 0 {
+		seats := 2
+		if len(t.schedule) > 0 {
+			seats = len(t.schedule[0].Seats)
+		}
+		t.workers = defaultWorkers(ctx, t.run, seats, cfg.Limits.Memory)
+	}
+	t.labels = map[string]string{"botjudge.game": cfg.Rules.Name(), "botjudge.tournament": strconv.FormatInt(t.tid, 10)}
+	for k, v := range cfg.Labels {
+		t.labels[k] = v
+	}
+	return nil
+}
+
+// check checks, workers at once, the bots not checked before.
+func (t *tour) check(ctx context.Context) error {
+	entries, err := t.store.Entries(ctx, t.tid)
 	if err != nil {
 		return err
 	}
@@ -351,12 +284,12 @@ func checkAll(ctx context.Context, run Runner, store Store, cfg Config, tid int6
 	for _, e := range entries {
 		checked[e.Bot.ID] = !e.Check.At.IsZero()
 	}
-	sem := make(chan struct{}, workers)
+	sem := make(chan struct{}, t.workers)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
-	for i, seat := range seats {
-		if checked[ids[i]] {
+	for i, seat := range t.seats {
+		if checked[t.ids[i]] {
 			continue
 		}
 		wg.Add(1)
@@ -364,14 +297,7 @@ func checkAll(ctx context.Context, run Runner, store Store, cfg Config, tid int6
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			res, err := Check(ctx, run, cfg.Rules, seat, cfg.Limits, labels)
-			if err == nil {
-				c := results.Check{BotID: ids[i], OK: res.OK, Verdict: string(res.Verdict), Detail: res.Detail, Log: res.Log, At: time.Now()}
-				if err = store.SaveCheck(ctx, c); err == nil {
-					report(Event{Kind: "check", Name: seat.Name, Check: &c, Elapsed: res.Elapsed})
-				}
-			}
-			if err != nil {
+			if err := t.checkOne(ctx, seat, t.ids[i]); err != nil {
 				mu.Lock()
 				if firstErr == nil {
 					firstErr = fmt.Errorf("checking %s: %w", seat.Name, err)
@@ -382,6 +308,181 @@ func checkAll(ctx context.Context, run Runner, store Store, cfg Config, tid int6
 	}
 	wg.Wait()
 	return firstErr
+}
+
+func (t *tour) checkOne(ctx context.Context, seat Seat, id int64) error {
+	res, err := Check(ctx, t.run, t.cfg.Rules, seat, t.cfg.Limits, t.labels)
+	if err != nil {
+		return err
+	}
+	c := results.Check{BotID: id, OK: res.OK, Verdict: string(res.Verdict), Detail: res.Detail, Log: res.Log, At: time.Now()}
+	if err := t.store.SaveCheck(ctx, c); err != nil {
+		return err
+	}
+	t.report(Event{Kind: "check", Name: seat.Name, Check: &c, Elapsed: res.Elapsed})
+	return nil
+}
+
+// prepare makes the player of the games and, for a round robin too long
+// for a lesson, its suggestion of swiss: on the pace of the games of this
+// game stored before, or else of this run's first games.
+func (t *tour) prepare(ctx context.Context) error {
+	t.g = &gamePlayer{run: t.run, store: t.store, cfg: t.cfg, tid: t.tid, seats: t.seats, ids: t.ids, labels: t.labels, report: t.report,
+		total: t.total, workers: t.workers, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
+	minSeats, maxSeats := t.cfg.Rules.Seats()
+	if t.cfg.Format != Duels || minSeats > 2 || maxSeats < 2 {
+		return nil
+	}
+	n, legs := len(t.entries), games.DefaultRounds(t.cfg.Rules)
+	suggest := func(left int, pace time.Duration, how string) {
+		if line := suggestSwiss(n, left, legs, pace, how); line != "" {
+			t.report(Event{Kind: "suggest", Text: line})
+		}
+	}
+	mean, measured, err := t.store.GameTime(ctx, t.cfg.Rules.Name())
+	if err != nil {
+		return err
+	}
+	if measured >= minMeasured {
+		t.suggestNow = func() {
+			suggest(t.total-t.g.done, mean/time.Duration(t.workers), fmt.Sprintf("%d at once, measured on %d games before", t.workers, measured))
+		}
+	} else {
+		t.g.suggest = func(left int, pace time.Duration) { suggest(left, pace, "at the pace of this run's first games") }
+	}
+	return nil
+}
+
+// stages is how many stages the games are played in: one for a schedule
+// known in advance, one a round for swiss.
+func (t *tour) stages() int {
+	switch {
+	case t.cfg.Format != Swiss:
+		return 1
+	case len(t.entries) < 2:
+		return 0
+	}
+	return t.rounds
+}
+
+// stage plans the games of stage k: the whole schedule at once, or swiss
+// round k from the results stored so far, so that a stopped swiss
+// tournament goes on where it was.
+func (t *tour) stage(ctx context.Context, k int) ([]Planned, error) {
+	if t.cfg.Format != Swiss {
+		return t.schedule, nil
+	}
+	stored, err := t.store.Games(ctx, t.tid, results.GameFilter{})
+	if err != nil {
+		return nil, err
+	}
+	byes, err := t.store.Byes(ctx, t.tid)
+	if err != nil {
+		return nil, err
+	}
+	round, bye := swissRound(t.entries, t.ids, k, t.legs, t.cfg.Seed, stored, byes)
+	if bye >= 0 {
+		err = t.store.SetBye(ctx, t.tid, results.Bye{Round: k, BotID: t.ids[bye], Games: 2 * t.legs})
+	}
+	return round, err
+}
+
+// play plays the games stage by stage, the ones recorded before left out,
+// and returns those the judge failed to play. A game the judge failed to
+// play goes back in the queue for another pass, up to cfg.Retries times;
+// bots are never scored for the judge's failures.
+func (t *tour) play(ctx context.Context) ([]Planned, error) {
+	var todo []Planned
+	for k := 1; k <= t.stages() && ctx.Err() == nil; k++ {
+		planned, err := t.stage(ctx, k)
+		if err != nil {
+			return nil, err
+		}
+		if todo, err = t.unplayed(ctx, planned); err != nil {
+			return nil, err
+		}
+		if len(todo) == 0 {
+			continue
+		}
+		if !t.started {
+			t.begin(todo)
+		}
+		todo = spread(todo)
+		for attempt := 0; attempt <= t.cfg.Retries && len(todo) > 0 && ctx.Err() == nil; attempt++ {
+			todo = t.g.playAll(ctx, todo, t.workers)
+		}
+		if len(todo) > 0 {
+			break // the next swiss round needs this one's results
+		}
+	}
+	return todo, nil
+}
+
+// unplayed is planned without the games recorded before, which count as
+// done.
+func (t *tour) unplayed(ctx context.Context, planned []Planned) ([]Planned, error) {
+	played, err := t.store.PlayedKeys(ctx, t.tid)
+	if err != nil {
+		return nil, err
+	}
+	var todo []Planned
+	for _, p := range planned {
+		if !played[p.Key] {
+			todo = append(todo, p)
+		}
+	}
+	t.g.mu.Lock()
+	t.g.done += len(planned) - len(todo)
+	t.g.skipped += len(planned) - len(todo)
+	t.g.mu.Unlock()
+	t.sum.Skipped = t.g.skipped
+	return todo, nil
+}
+
+// begin tells what is left to play, once: before the first game, or at the
+// end when there was none.
+func (t *tour) begin(todo []Planned) {
+	t.started = true
+	t.g.began = time.Now()
+	if t.suggestNow != nil && len(todo) > 0 {
+		t.suggestNow()
+	}
+	left := t.total - t.g.done
+	worst := todo
+	if t.cfg.Format == Swiss { // the rounds to come are duels too
+		worst = make([]Planned, left)
+		for i := range worst {
+			worst[i].Seats = []int{0, 1}
+		}
+	}
+	t.report(Event{Kind: "start", Done: t.g.done, Total: t.total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, t.g.done),
+		Worst: worstCase(t.cfg, worst, t.workers)})
+}
+
+// finish sums the run up, with todo the games the judge failed to play,
+// and leaves nothing behind: the runner's kept containers, the live games.
+func (t *tour) finish(ctx context.Context, todo []Planned) error {
+	if !t.started {
+		t.begin(nil)
+	}
+	t.sum.Played = t.g.done - t.sum.Skipped
+	t.sum.Failed = len(todo)
+	// The containers kept for these bots' next games are of no more use.
+	drainErr := t.run.Drain(context.WithoutCancel(ctx))
+	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
+	// failure must not stay on the screen as live until the next run.
+	clearErr := t.store.ClearLive(context.WithoutCancel(ctx), t.tid)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if t.sum.Failed > 0 {
+		return fmt.Errorf("%d games could not be played because the judge failed (%s); fix it and run again: recorded games are kept", t.sum.Failed, t.g.lastFailure)
+	}
+	if err := errors.Join(clearErr, drainErr); err != nil {
+		return err
+	}
+	t.report(Event{Kind: "done", Done: t.g.done, Total: t.total})
+	return t.store.FinishRun(context.WithoutCancel(ctx), t.tid)
 }
 
 // gamePlayer plays the scheduled games of one tournament on a pool of workers.
@@ -506,11 +607,6 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 	players.Wait()
 	closing.Wait()
 	return failed
-}
-
-// drainer is a runner that keeps containers between games (sandbox.Pool).
-type drainer interface {
-	Drain(ctx context.Context) error
 }
 
 func (g *gamePlayer) seatsOf(p Planned) []Seat {

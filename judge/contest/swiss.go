@@ -87,8 +87,18 @@ func standBefore(round int, ids []int64, stored []results.Game, byes []results.B
 // the fewest byes sits out (bye = -1 otherwise). When no pairing avoids a
 // rematch, the one that rematches least greedily is taken.
 func pairRound(s swissStand, rng *rand.Rand) (pairs [][2]int, bye int) {
+	order, bye := scoreOrder(s, rng)
+	if pairs, ok := pairNew(s, order); ok {
+		return pairs, bye
+	}
+	return pairNearest(s, order), bye
+}
+
+// scoreOrder is the bots best score first, in an order drawn from rng among
+// equal scores, without the one sitting out (bye, -1 if none).
+func scoreOrder(s swissStand, rng *rand.Rand) (order []int, bye int) {
 	n := len(s.score)
-	order := rng.Perm(n)
+	order = rng.Perm(n)
 	slices.SortStableFunc(order, func(a, b int) int {
 		switch {
 		case s.score[a] > s.score[b]:
@@ -109,8 +119,14 @@ func pairRound(s swissStand, rng *rand.Rand) (pairs [][2]int, bye int) {
 			}
 		}
 	}
-	// A depth-first search for a pairing without rematch, nearest scores
-	// first; bounded, since a field where none exists would try them all.
+	return order, bye
+}
+
+// pairNew is a depth-first search for a pairing of order without rematch,
+// nearest scores first; bounded, since a field where none exists would try
+// them all.
+func pairNew(s swissStand, order []int) ([][2]int, bool) {
+	var pairs [][2]int
 	budget := 200000
 	var search func(left []int) bool
 	search = func(left []int) bool {
@@ -137,12 +153,13 @@ func pairRound(s swissStand, rng *rand.Rand) (pairs [][2]int, bye int) {
 		}
 		return false
 	}
-	if search(order) {
-		return pairs, bye
-	}
-	// Rematches cannot be avoided (few bots, many rounds): each bot in
-	// score order takes the nearest one it met least.
-	pairs = pairs[:0]
+	return pairs, search(order)
+}
+
+// pairNearest pairs order when rematches cannot be avoided (few bots, many
+// rounds): each bot in score order takes the nearest one it met least.
+func pairNearest(s swissStand, order []int) [][2]int {
+	var pairs [][2]int
 	left := slices.Clone(order)
 	for len(left) > 0 {
 		a, best := left[0], 1
@@ -155,7 +172,7 @@ func pairRound(s swissStand, rng *rand.Rand) (pairs [][2]int, bye int) {
 		left = slices.Delete(left, best, best+1)
 		left = left[1:]
 	}
-	return pairs, bye
+	return pairs
 }
 
 // swissRound plans round r of a swiss tournament from the stored results

@@ -20,7 +20,7 @@ import (
 // legal cell, k = i mod 13 - 1 (passing when k is negative), so that a
 // field of them has winners and losers for the pairings to sort, and 40 of
 // them play a swiss tournament in seconds. The bots' files are only names.
-type pickers struct{}
+type pickers struct{ sandbox.StartOnly }
 
 func (pickers) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
 	var i int
@@ -202,7 +202,7 @@ func checkSwiss(t *testing.T, db *results.DB, tid int64, n, rounds int) []result
 // dazed is a runner of bots that answer nonsense: a Tron game between them
 // ends at its first turn, all dead at once, which is all a test of the
 // schedule needs.
-type dazed struct{}
+type dazed struct{ sandbox.StartOnly }
 
 func (dazed) Start(ctx context.Context, bot sandbox.Bot, lim sandbox.Limits, labels map[string]string) (sandbox.Session, error) {
 	return dazed{}, nil

@@ -32,8 +32,13 @@ const maxHeader = 64 << 10
 
 // Runner starts the sessions of bots reached by URL; New makes one.
 type Runner struct {
+	// A bot reached by URL is never compiled, runs on its author's
+	// machine and keeps nothing of the judge's between games.
+	sandbox.StartOnly
 	client *http.Client
 }
+
+var _ sandbox.Runner = (*Runner)(nil)
 
 // New returns a runner. Its connections are direct (no proxy from the
 // environment: a proxy's own failure would be scored as the bot's) and are

@@ -1,6 +1,8 @@
 // Package sandboxtest gives tests a real Docker sandbox, its runtime image
 // built once per test binary. Without a Docker engine the tests skip, unless
 // CI=true: then they fail, so that a green CI means the sandbox really ran.
+// Beside it, Fake runs scripted bots in memory, for fast tests of what
+// plays games.
 package sandboxtest
 
 import (
