@@ -46,13 +46,12 @@ type Built struct {
 }
 
 // Compiled tells whether the staged bot at path is built before it runs: a
-// single C, C++, Java or OCaml file, or a folder with a build.sh.
+// single file of a compiled language, or a folder with a build.sh.
 func Compiled(path string) bool {
-	switch filepath.Ext(path) {
-	case ".c", ".cpp", ".java", ".ml":
+	if l, ok := LanguageOf(path); ok && l.Build != nil {
 		return true
 	}
-	info, err := os.Stat(filepath.Join(path, "build.sh"))
+	info, err := os.Stat(filepath.Join(path, BuildScript))
 	return err == nil && info.Mode().IsRegular()
 }
 
@@ -61,7 +60,7 @@ func Compiled(path string) bool {
 // fd 3 carries only the program, as a tar, once the build succeeded. The
 // sources are copied first: ocamlopt and build.sh write beside them, and
 // the compilers then name the file as its author knows it.
-const buildScript = `exec 3>&1 1>&2
+var buildScript = `exec 3>&1 1>&2
 set -e
 export TMPDIR=/tmp/t HOME=/tmp/t
 mkdir -p /tmp/t /tmp/out /tmp/src
@@ -71,21 +70,7 @@ if [ -f "$src" ]; then
 	cd /tmp/src
 fi
 case "$1" in
-*.c)
-	gcc -O2 -std=gnu17 -o /tmp/out/main "$1" -lm ;;
-*.cpp)
-	g++ -O2 -std=gnu++17 -o /tmp/out/main "$1" ;;
-*.java)
-	javac -encoding UTF-8 -d /tmp/out "$1"
-	printf '#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -cp "$(dirname "$0")" %s "$@"\n' "${1%.java}" > /tmp/out/run.sh
-	chmod 755 /tmp/out/run.sh ;;
-*.ml)
-	ocamlopt -I +str -I +unix str.cmxa unix.cmxa -o /tmp/out/main "$1" ;;
-*)
-	cp -R "$src/." /tmp/out/
-	cd /tmp/out
-	sh ./build.sh ;;
-esac
+` + buildCases() + `esac
 tar -C /tmp/out -cf - . >&3
 `
 
