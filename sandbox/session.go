@@ -5,7 +5,6 @@ import (
 
 	"bytes"
 	"context"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,21 +18,6 @@ import (
 	"time"
 )
 
-// harnessSource is the program that runs inside every sandbox (see
-// harness.py for its protocol with the judge).
-//
-//go:embed harness.py
-var harnessSource string
-
-// warmPy is imported as sitecustomize, and warmJS preloaded, by a Python
-// or Node.js program bot's process started ahead of its request (see
-// harness.py's Warm).
-var (
-	//go:embed warm.py
-	warmPy string
-	//go:embed warm.js
-	warmJS string
-)
 
 // ErrClosed is returned by Ask after Close.
 var ErrClosed = errors.New("sandbox: session closed")
