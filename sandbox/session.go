@@ -18,7 +18,6 @@ import (
 	"time"
 )
 
-
 // ErrClosed is returned by Ask after Close.
 var ErrClosed = errors.New("sandbox: session closed")
 
