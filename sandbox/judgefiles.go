@@ -3,9 +3,10 @@ package sandbox
 import (
 	"embed"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 )
 
 // harnessFS is the program that runs inside every sandbox: harness.py (see
@@ -48,14 +49,7 @@ var judgeFiles = func() map[string]string {
 }()
 
 // judgePaths are judgeFiles' paths, sorted.
-func judgePaths() []string {
-	paths := make([]string, 0, len(judgeFiles))
-	for p := range judgeFiles {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
-	return paths
-}
+func judgePaths() []string { return slices.Sorted(maps.Keys(judgeFiles)) }
 
 // writeJudge makes dir, a folder that must not exist, with judgeFiles in it.
 func writeJudge(dir string) error {

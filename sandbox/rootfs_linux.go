@@ -197,16 +197,6 @@ func treeHeader(path, rel string, info fs.FileInfo, links map[uint64]string) (*t
 	return hdr, nil
 }
 
-func copyFile(w io.Writer, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(w, f)
-	return err
-}
-
 // removeRootfs deletes a debootstrap folder. A debootstrap that was killed
 // may leave /proc, /sys or even bind mounts of the host's /dev inside: they
 // are unmounted first, and nothing is deleted while any remains.
