@@ -14,7 +14,6 @@ import (
 	"botjudge/games/fault"
 
 	"github.com/docker/docker/api/types/container"
-	"github.com/docker/docker/pkg/stdcopy"
 )
 
 // BuildLimits bound one compilation. They are not a move's: a build is done
@@ -46,13 +45,12 @@ type Built struct {
 }
 
 // Compiled tells whether the staged bot at path is built before it runs: a
-// single C, C++, Java or OCaml file, or a folder with a build.sh.
+// single file of a compiled language, or a folder with a build.sh.
 func Compiled(path string) bool {
-	switch filepath.Ext(path) {
-	case ".c", ".cpp", ".java", ".ml":
+	if l, ok := LanguageOf(path); ok && l.Build != nil {
 		return true
 	}
-	info, err := os.Stat(filepath.Join(path, "build.sh"))
+	info, err := os.Stat(filepath.Join(path, BuildScript))
 	return err == nil && info.Mode().IsRegular()
 }
 
@@ -61,7 +59,7 @@ func Compiled(path string) bool {
 // fd 3 carries only the program, as a tar, once the build succeeded. The
 // sources are copied first: ocamlopt and build.sh write beside them, and
 // the compilers then name the file as its author knows it.
-const buildScript = `exec 3>&1 1>&2
+var buildScript = `exec 3>&1 1>&2
 set -e
 export TMPDIR=/tmp/t HOME=/tmp/t
 mkdir -p /tmp/t /tmp/out /tmp/src
@@ -71,21 +69,7 @@ if [ -f "$src" ]; then
 	cd /tmp/src
 fi
 case "$1" in
-*.c)
-	gcc -O2 -std=gnu17 -o /tmp/out/main "$1" -lm ;;
-*.cpp)
-	g++ -O2 -std=gnu++17 -o /tmp/out/main "$1" ;;
-*.java)
-	javac -encoding UTF-8 -d /tmp/out "$1"
-	printf '#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -cp "$(dirname "$0")" %s "$@"\n' "${1%.java}" > /tmp/out/run.sh
-	chmod 755 /tmp/out/run.sh ;;
-*.ml)
-	ocamlopt -I +str -I +unix str.cmxa unix.cmxa -o /tmp/out/main "$1" ;;
-*)
-	cp -R "$src/." /tmp/out/
-	cd /tmp/out
-	sh ./build.sh ;;
-esac
+` + buildCases() + `esac
 tar -C /tmp/out -cf - . >&3
 `
 
@@ -105,11 +89,23 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (b
 		return Built{}, err
 	}
 	name := filepath.Base(abs)
-	pids := lim.Pids
-	labels := map[string]string{LabelBot: name, "botjudge.build": "1"}
-	for k, v := range d.labels {
-		labels[k] = v
+	c, err := d.buildBox(ctx, name, abs, lim)
+	if err != nil {
+		return Built{}, err
 	}
+	defer func() {
+		if kerr := kill(ctx, c); kerr != nil && err == nil {
+			err = kerr
+		}
+	}()
+	return c.build(ctx, name, dst, lim)
+}
+
+// buildBox is the container that builds the bot name, from its sources at
+// abs.
+func (d *Docker) buildBox(ctx context.Context, name, abs string, lim BuildLimits) (*box, error) {
+	pids := lim.Pids
+	labels := d.containerLabels(name, map[string]string{"botjudge.build": "1"})
 	cfg := &container.Config{
 		Image:           d.image,
 		Cmd:             []string{"/bin/sh", "-c", buildScript, "build", name},
@@ -127,41 +123,18 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (b
 	// what build.sh builds and runs.
 	bot, err := d.botMount(ctx, name, abs, "/src")
 	if err != nil {
-		return Built{}, err
+		return nil, err
 	}
 	host := hardened(bot, fmt.Sprintf("rw,exec,nosuid,nodev,size=%d,mode=1777", lim.Disk),
 		container.Resources{Memory: lim.Memory, NanoCPUs: 1e9, PidsLimit: &pids})
-	usr, err := d.usr(ctx)
-	if err != nil {
-		return Built{}, err
-	}
-	host.Mounts = append(host.Mounts, usrMount(usr))
-	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
-	created, err := d.cli.ContainerCreate(cctx, cfg, host, nil, nil, "")
-	cancel()
-	if err != nil {
-		return Built{}, fmt.Errorf("sandbox: creating the build container of %s: %w", name, err)
-	}
-	c := &box{cli: d.cli, id: created.ID, ended: make(chan struct{})}
-	defer func() {
-		rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
-		defer cancel()
-		if kerr := c.kill(rctx); kerr != nil && err == nil {
-			err = kerr
-		}
-	}()
-	stream, err := d.cli.ContainerAttach(ctx, c.id, container.AttachOptions{Stream: true, Stdout: true, Stderr: true})
-	if err != nil {
-		return Built{}, fmt.Errorf("sandbox: attaching to the build of %s: %w", name, err)
-	}
-	c.stream = stream
-	began := time.Now()
+	return d.newBox(ctx, cfg, host, "the build container of "+name)
+}
+
+// build runs the build container c: its stdout, a tar of the program, is
+// unpacked into dst as it comes, its stderr is the log.
+func (c *box) build(ctx context.Context, name, dst string, lim BuildLimits) (Built, error) {
 	log := &boundedLog{max: lim.Log}
 	pr, pw := io.Pipe()
-	go func() {
-		_, cerr := stdcopy.StdCopy(pw, log, stream.Reader)
-		pw.CloseWithError(cerr)
-	}()
 	var uerr error
 	unpacked := make(chan struct{})
 	go func() {
@@ -173,49 +146,57 @@ func (d *Docker) Build(ctx context.Context, src, dst string, lim BuildLimits) (b
 	}()
 	// On every way out, nothing may still write into dst once Build has
 	// returned: the caller removes it.
-	defer func() {
-		c.stream.Close()
+	stop := func() {
+		if c.stream.Conn != nil {
+			c.stream.Close()
+		}
 		<-unpacked
+	}
+	defer stop()
+	began := time.Now()
+	err := c.start(ctx, container.AttachOptions{Stream: true, Stdout: true, Stderr: true}, pw, log)
+	go func() {
+		<-c.done()
+		pw.Close()
 	}()
-	if err := d.cli.ContainerStart(ctx, c.id, container.StartOptions{}); err != nil {
+	if err != nil {
 		return Built{}, fmt.Errorf("sandbox: starting the build of %s: %w", name, err)
 	}
-	wctx, cancelWait := context.WithTimeout(ctx, lim.Time)
-	defer cancelWait()
-	waited, errs := d.cli.ContainerWait(wctx, c.id, container.WaitConditionNotRunning)
-	var code int64
-	select {
-	case w := <-waited:
-		code = w.StatusCode
-	case werr := <-errs:
-		if ctx.Err() != nil || !errors.Is(werr, context.DeadlineExceeded) {
-			return Built{}, fmt.Errorf("sandbox: waiting for the build of %s: %w", name, errors.Join(ctx.Err(), werr))
+	code, err := c.wait(ctx, lim.Time)
+	if err != nil {
+		if ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+			return Built{}, fmt.Errorf("sandbox: waiting for the build of %s: %w", name, errors.Join(ctx.Err(), err))
 		}
-		c.stream.Close()
-		<-unpacked
+		stop()
 		return Built{Fault: fault.Build, Detail: fmt.Sprintf("the build took longer than %v: it was stopped", lim.Time),
 			Log: log.String(), Elapsed: time.Since(began)}, nil
 	}
 	<-unpacked
-	b = Built{Log: log.String(), Elapsed: time.Since(began)}
-	info, err := d.cli.ContainerInspect(ctx, c.id)
+	b := Built{Log: log.String(), Elapsed: time.Since(began)}
+	oom, err := c.oomKilled(ctx)
 	if err != nil {
 		return Built{}, fmt.Errorf("sandbox: inspecting the build of %s: %w", name, err)
 	}
-	switch {
-	case info.State != nil && info.State.OOMKilled:
-		b.Fault, b.Detail = fault.Build, fmt.Sprintf("the build ran out of memory (%d MiB)", lim.Memory>>20)
-	case code != 0 && strings.Contains(b.Log, "No space left on device"):
-		b.Fault, b.Detail = fault.Build, fmt.Sprintf("the build filled its %d MiB of disk", lim.Disk>>20)
-	case code != 0:
-		b.Fault, b.Detail = fault.Build, firstLines(b.Log, 5)
-		if b.Detail == "" {
-			b.Detail = exitStatus(int(code))
-		}
-	case uerr != nil:
-		b.Fault, b.Detail = fault.Build, "the built program cannot be kept: "+uerr.Error()
-	}
+	b.Fault, b.Detail = buildFault(b.Log, code, oom, uerr, lim)
 	return b, nil
+}
+
+// buildFault is the fault of a build that ended with code, and why.
+func buildFault(log string, code int64, oom bool, uerr error, lim BuildLimits) (fault.Kind, string) {
+	switch {
+	case oom:
+		return fault.Build, fmt.Sprintf("the build ran out of memory (%d MiB)", lim.Memory>>20)
+	case code != 0 && strings.Contains(log, "No space left on device"):
+		return fault.Build, fmt.Sprintf("the build filled its %d MiB of disk", lim.Disk>>20)
+	case code != 0:
+		if first := firstLines(log, 5); first != "" {
+			return fault.Build, first
+		}
+		return fault.Build, exitStatus(int(code))
+	case uerr != nil:
+		return fault.Build, "the built program cannot be kept: " + uerr.Error()
+	}
+	return fault.None, ""
 }
 
 // firstLines are the first n non-blank lines of s: what a student reads of

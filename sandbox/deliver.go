@@ -229,13 +229,7 @@ func tarBot(src string) ([]byte, error) {
 		if !info.Mode().IsRegular() {
 			return nil
 		}
-		f, err := os.Open(p)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		_, err = io.Copy(tw, f)
-		return err
+		return copyFile(tw, p)
 	})
 	if err != nil {
 		return nil, err
@@ -296,4 +290,15 @@ func (d *Docker) reapVolumes(ctx context.Context) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// copyFile copies the file at path to w.
+func copyFile(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = io.Copy(w, f)
+	return err
 }

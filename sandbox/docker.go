@@ -141,13 +141,7 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 		return nil, err
 	}
 	target := "/bot/" + filepath.Base(spec.bot.Path)
-	labels := map[string]string{LabelBot: spec.bot.Name}
-	for k, v := range spec.labels {
-		labels[k] = v
-	}
-	for k, v := range d.labels {
-		labels[k] = v
-	}
+	labels := d.containerLabels(spec.bot.Name, spec.labels)
 	cmd := append([]string{"/usr/bin/python3", "-I", harnessPath}, spec.harnessArgs(target, "/tmp")...)
 	if !d.cold {
 		cmd = append(cmd, "--warm", warmDir)
@@ -181,6 +175,25 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 		NanoCPUs:  int64(spec.lim.CPUs * 1e9),
 		PidsLimit: &pids,
 	})
+	return d.newBox(ctx, cfg, host, "the container of "+spec.bot.Name)
+}
+
+// containerLabels are a container's labels: its bot's, extra, and the
+// judge's own.
+func (d *Docker) containerLabels(bot string, extra map[string]string) map[string]string {
+	labels := map[string]string{LabelBot: bot}
+	for k, v := range extra {
+		labels[k] = v
+	}
+	for k, v := range d.labels {
+		labels[k] = v
+	}
+	return labels
+}
+
+// newBox creates a container of cfg and host, the image's /usr mounted in
+// it, not started yet; what names it in an error.
+func (d *Docker) newBox(ctx context.Context, cfg *container.Config, host *container.HostConfig, what string) (*box, error) {
 	usr, err := d.usr(ctx)
 	if err != nil {
 		return nil, err
@@ -191,16 +204,17 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 	cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
 	created, err := d.cli.ContainerCreate(cctx, cfg, host, nil, nil, "")
 	cancel()
+	c := &box{cli: d.cli, id: created.ID, ended: make(chan struct{})}
 	if err == nil && ctx.Err() != nil {
-		return nil, errors.Join(ctx.Err(), kill(ctx, &box{cli: d.cli, id: created.ID, ended: make(chan struct{})}))
+		return nil, errors.Join(ctx.Err(), kill(ctx, c))
 	}
 	if err != nil {
 		if cerrdefs.IsNotFound(err) {
 			return nil, fmt.Errorf("%w: %s: run `make image` (%v)", ErrImageMissing, d.image, err)
 		}
-		return nil, fmt.Errorf("sandbox: creating the container of %s: %w", spec.bot.Name, err)
+		return nil, fmt.Errorf("sandbox: creating %s: %w", what, err)
 	}
-	return &box{cli: d.cli, id: created.ID, ended: make(chan struct{})}, nil
+	return c, nil
 }
 
 // hardened is the host side of every container: no network, read-only
@@ -238,11 +252,17 @@ type box struct {
 	killErr error
 }
 
-// attachAndStart starts the container with its stdout copied to out and
-// its stderr to log.
+// attachAndStart starts the container with its stdin attached, its stdout
+// copied to out and its stderr to log.
 func (c *box) attachAndStart(ctx context.Context, out, log io.Writer) error {
-	// Attach before start, or the first lines could be lost.
-	stream, err := c.cli.ContainerAttach(ctx, c.id, container.AttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true})
+	return c.start(ctx, container.AttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true}, out, log)
+}
+
+// start attaches to the container as opts says, then starts it: attached
+// before start, or the first lines could be lost. done is closed once the
+// output has ended.
+func (c *box) start(ctx context.Context, opts container.AttachOptions, out, log io.Writer) error {
+	stream, err := c.cli.ContainerAttach(ctx, c.id, opts)
 	if err != nil {
 		close(c.ended)
 		return err
@@ -272,27 +292,45 @@ func (c *box) hangUp() error { return c.stream.CloseWrite() }
 func (c *box) exit(ctx context.Context) (fault.Kind, string, error) {
 	// The output can end shortly before the engine records the exit. If
 	// the container still runs, the bot closed the harness's output.
-	wctx, cancel := context.WithTimeout(ctx, 3*time.Second)
-	defer cancel()
-	waited, errs := c.cli.ContainerWait(wctx, c.id, container.WaitConditionNotRunning)
-	var code int64
-	select {
-	case w := <-waited:
-		code = w.StatusCode
-	case err := <-errs:
-		if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-			return fault.Crash, "the bot closed the harness's output", nil
-		}
+	code, err := c.wait(ctx, 3*time.Second)
+	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+		return fault.Crash, "the bot closed the harness's output", nil
+	}
+	if err != nil {
 		return "", "", fmt.Errorf("sandbox: waiting for container %.12s: %w", c.id, err)
 	}
-	info, err := c.cli.ContainerInspect(ctx, c.id)
+	oom, err := c.oomKilled(ctx)
 	if err != nil {
 		return "", "", fmt.Errorf("sandbox: inspecting container %.12s: %w", c.id, err)
 	}
-	if info.State != nil && info.State.OOMKilled {
+	if oom {
 		return fault.OOM, "killed: out of memory", nil
 	}
 	return fault.Crash, exitStatus(int(code)), nil
+}
+
+// wait waits at most timeout for the container to stop and returns its exit
+// code; the error wraps context.DeadlineExceeded when it still runs.
+func (c *box) wait(ctx context.Context, timeout time.Duration) (int64, error) {
+	wctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	waited, errs := c.cli.ContainerWait(wctx, c.id, container.WaitConditionNotRunning)
+	select {
+	case w := <-waited:
+		return w.StatusCode, nil
+	case err := <-errs:
+		return 0, err
+	}
+}
+
+// oomKilled tells whether the engine killed the stopped container for its
+// memory.
+func (c *box) oomKilled(ctx context.Context) (bool, error) {
+	info, err := c.cli.ContainerInspect(ctx, c.id)
+	if err != nil {
+		return false, err
+	}
+	return info.State != nil && info.State.OOMKilled, nil
 }
 
 // exitStatus describes a container's exit code, where 128+n means signal n.

@@ -19,7 +19,7 @@ func TestHarnessIdleBackstop(t *testing.T) {
 	if err := os.WriteFile(bot, []byte("def ia(game, side):\n    return 7 ** (3 * 10 ** 7)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("python3", "-I", "-c", harnessSource, "--idle", "3", "--move", "600", "ia", bot)
+	cmd := exec.Command("python3", "-I", harness(t), "--idle", "3", "--move", "600", "ia", bot)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -49,4 +49,15 @@ func TestHarnessIdleBackstop(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the harness still runs 30s after the judge went quiet, with --idle 3")
 	}
+}
+
+// harness writes the judge's files into a folder of the test's and returns
+// the path of harness.py.
+func harness(t *testing.T) string {
+	t.Helper()
+	opt := filepath.Join(t.TempDir(), "opt")
+	if err := writeJudge(opt); err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(opt, "harness.py")
 }

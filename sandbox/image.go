@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	cerrdefs "github.com/containerd/errdefs"
@@ -25,10 +27,12 @@ var ErrImageMissing = errors.New("sandbox: the runtime image is missing")
 var BaseImage = "botjudge-base:" + suite + "-" + shortHash(packages)
 
 const (
-	harnessPath = "/opt/judge/harness.py"
+	// judgeDir holds judgeFiles.
+	judgeDir    = "/opt/judge"
+	harnessPath = judgeDir + "/harness.py"
 	// warmDir holds warm.py as sitecustomize.py and warm.js, the hooks of a
 	// bot's process started ahead of its request.
-	warmDir = "/opt/judge/warm"
+	warmDir = judgeDir + "/warm"
 
 	suite = "bookworm"
 	// ocaml-base is ocaml-nox's dependency through a virtual package that
@@ -43,7 +47,7 @@ var (
 	// adds nothing under /usr, so every build of the harness on one base
 	// shares one copy of it (see usrSource), on any engine the image is
 	// sent to.
-	runtimeDockerfile = "FROM " + BaseImage + "\nLABEL " + LabelUsr + "=" + BaseImage + "\nCOPY harness.py " + harnessPath + "\nCOPY warm.py " + warmDir + "/sitecustomize.py\nCOPY warm.js " + warmDir + "/warm.js\n"
+	runtimeDockerfile = "FROM " + BaseImage + "\nLABEL " + LabelUsr + "=" + BaseImage + "\nCOPY judge " + judgeDir + "\n"
 	// registryDockerfile is the base where debootstrap cannot run and a
 	// registry can be reached (a Mac, a non-root user).
 	registryDockerfile = "FROM debian:" + suite + "-slim\n" +
@@ -66,14 +70,22 @@ var slimmed = []string{
 	"var/lib/apt/lists/*", "var/cache/apt/*", "var/cache/debconf/*-old", "var/log/*",
 }
 
+// runtimeRepository names the runtime images. Tests of a changed harness on
+// an engine that others share build theirs under a name of their own:
+// go test -ldflags=-X=botjudge/sandbox.runtimeRepository=NAME.
+var runtimeRepository = "botjudge-runtime"
+
 // RuntimeImage is the runtime image of this build: its tag changes with
 // the harness and with the recipe of the image.
 func RuntimeImage() string {
 	h := sha256.New()
-	for _, part := range []string{harnessSource, warmPy, warmJS, runtimeDockerfile, registryDockerfile, suite, packages, strings.Join(slimmed, " ")} {
+	for _, part := range []string{runtimeDockerfile, registryDockerfile, suite, packages, strings.Join(slimmed, " ")} {
 		fmt.Fprintf(h, "%d:%s", len(part), part)
 	}
-	return "botjudge-runtime:" + hex.EncodeToString(h.Sum(nil))[:12]
+	for _, p := range judgePaths() {
+		fmt.Fprintf(h, "%d:%s%d:%s", len(p), p, len(judgeFiles[p]), judgeFiles[p])
+	}
+	return runtimeRepository + ":" + hex.EncodeToString(h.Sum(nil))[:12]
 }
 
 // EnsureImage makes sure the runtime image and its /usr volume exist and
@@ -109,7 +121,11 @@ func (d *Docker) ensureImage(ctx context.Context, progress io.Writer, build bool
 			return "", fmt.Errorf("sandbox: building %s: %w", BaseImage, err)
 		}
 	}
-	buildContext, err := tarFiles(map[string]string{"Dockerfile": runtimeDockerfile, "harness.py": harnessSource, "warm.py": warmPy, "warm.js": warmJS})
+	files := map[string]string{"Dockerfile": runtimeDockerfile}
+	for p, body := range judgeFiles {
+		files["judge/"+p] = body
+	}
+	buildContext, err := tarFiles(files)
 	if err != nil {
 		return "", err
 	}
@@ -197,11 +213,24 @@ func followProgress(r io.Reader, w io.Writer) error {
 	}
 }
 
-// tarFiles is a build context of small text files.
+// tarFiles is a build context of small text files, by their slash-separated
+// paths, their folders readable by all.
 func tarFiles(files map[string]string) (io.Reader, error) {
 	var buf bytes.Buffer
 	tw := tar.NewWriter(&buf)
-	for name, body := range files {
+	names := slices.Sorted(maps.Keys(files))
+	written := map[string]bool{}
+	for _, name := range names {
+		parts := strings.Split(name, "/")
+		for i := 1; i < len(parts); i++ {
+			if dir := strings.Join(parts[:i], "/") + "/"; !written[dir] {
+				written[dir] = true
+				if err := tw.WriteHeader(&tar.Header{Name: dir, Mode: 0o755, Typeflag: tar.TypeDir}); err != nil {
+					return nil, err
+				}
+			}
+		}
+		body := files[name]
 		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg}); err != nil {
 			return nil, err
 		}

@@ -42,24 +42,25 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The warm start's sitecustomize, beside the bot's home rather than
-	// in it, where the bot would see it.
-	warm := home + "-warm"
-	if err := writeWarm(warm); err != nil {
+	// The harness and the warm start's hooks, beside the bot's home rather
+	// than in it, where the bot would see them.
+	opt := home + "-opt"
+	if err := writeJudge(opt); err != nil {
 		os.RemoveAll(home)
+		os.RemoveAll(opt)
 		return nil, err
 	}
 	stdin, feed, err := os.Pipe()
 	if err != nil {
 		os.RemoveAll(home)
-		os.RemoveAll(warm)
+		os.RemoveAll(opt)
 		return nil, err
 	}
 	args := spec.harnessArgs(src, home)
 	if !l.cold {
-		args = append(args, "--warm", warm)
+		args = append(args, "--warm", filepath.Join(opt, "warm"))
 	}
-	cmd := exec.Command("python3", append([]string{"-I", "-c", harnessSource}, args...)...)
+	cmd := exec.Command(selfInterpreter, append([]string{"-I", filepath.Join(opt, "harness.py")}, args...)...)
 	cmd.Dir = home
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, spec.out, spec.log
@@ -72,7 +73,7 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if err != nil {
 		feed.Close()
 		os.RemoveAll(home)
-		os.RemoveAll(warm)
+		os.RemoveAll(opt)
 		return nil, fmt.Errorf("sandbox: starting python3: %w", err)
 	}
 	p := &process{cmd: cmd, feed: feed, home: home, ended: make(chan struct{})}
@@ -123,15 +124,5 @@ func (p *process) kill(ctx context.Context) error {
 	case <-ctx.Done():
 		return errors.Join(err, ctx.Err())
 	}
-	return errors.Join(err, os.RemoveAll(p.home), os.RemoveAll(p.home+"-warm"))
-}
-
-// writeWarm makes the folder dir holding the warm start's hooks, as the
-// image's warmDir does.
-func writeWarm(dir string) error {
-	if err := os.Mkdir(dir, 0o755); err != nil {
-		return err
-	}
-	return errors.Join(os.WriteFile(filepath.Join(dir, "sitecustomize.py"), []byte(warmPy), 0o644),
-		os.WriteFile(filepath.Join(dir, "warm.js"), []byte(warmJS), 0o644))
+	return errors.Join(err, os.RemoveAll(p.home), os.RemoveAll(p.home+"-opt"))
 }

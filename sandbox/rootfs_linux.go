@@ -136,40 +136,12 @@ func writeTree(w io.Writer, root string) error {
 			return err
 		}
 		info, err := entry.Info()
-		if err != nil {
+		if err != nil || info.Mode()&(fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0 {
 			return err
 		}
-		if info.Mode()&(fs.ModeSocket|fs.ModeDevice|fs.ModeCharDevice|fs.ModeNamedPipe) != 0 {
-			return nil
-		}
-		target := ""
-		if info.Mode()&fs.ModeSymlink != 0 {
-			if target, err = os.Readlink(path); err != nil {
-				return err
-			}
-		}
-		hdr, err := tar.FileInfoHeader(info, target)
+		hdr, err := treeHeader(path, rel, info, links)
 		if err != nil {
 			return err
-		}
-		hdr.Name = filepath.ToSlash(rel)
-		if info.IsDir() {
-			hdr.Name += "/"
-		}
-		hdr.Uname, hdr.Gname = "", ""
-		// No bot needs setuid programs; no-new-privileges already makes
-		// them harmless, this makes them plain.
-		hdr.Mode &^= 0o6000
-		st, _ := info.Sys().(*syscall.Stat_t)
-		if st != nil {
-			hdr.Uid, hdr.Gid = int(st.Uid), int(st.Gid)
-			if info.Mode().IsRegular() && st.Nlink > 1 {
-				if first, ok := links[st.Ino]; ok {
-					hdr.Typeflag, hdr.Linkname, hdr.Size = tar.TypeLink, first, 0
-				} else {
-					links[st.Ino] = hdr.Name
-				}
-			}
 		}
 		if err := tw.WriteHeader(hdr); err != nil {
 			return err
@@ -178,13 +150,7 @@ func writeTree(w io.Writer, root string) error {
 			return fs.SkipDir
 		}
 		if hdr.Typeflag == tar.TypeReg {
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			_, err = io.Copy(tw, f)
-			f.Close()
-			return err
+			return copyFile(tw, path)
 		}
 		return nil
 	})
@@ -192,6 +158,43 @@ func writeTree(w io.Writer, root string) error {
 		return err
 	}
 	return tw.Close()
+}
+
+// treeHeader is the tar header of the file at path, rel in the tree; links
+// maps the inodes of files with more than one name to the first name
+// written, so that the others are hard links to it.
+func treeHeader(path, rel string, info fs.FileInfo, links map[uint64]string) (*tar.Header, error) {
+	target := ""
+	if info.Mode()&fs.ModeSymlink != 0 {
+		var err error
+		if target, err = os.Readlink(path); err != nil {
+			return nil, err
+		}
+	}
+	hdr, err := tar.FileInfoHeader(info, target)
+	if err != nil {
+		return nil, err
+	}
+	hdr.Name = filepath.ToSlash(rel)
+	if info.IsDir() {
+		hdr.Name += "/"
+	}
+	hdr.Uname, hdr.Gname = "", ""
+	// No bot needs setuid programs; no-new-privileges already makes
+	// them harmless, this makes them plain.
+	hdr.Mode &^= 0o6000
+	st, _ := info.Sys().(*syscall.Stat_t)
+	if st != nil {
+		hdr.Uid, hdr.Gid = int(st.Uid), int(st.Gid)
+		if info.Mode().IsRegular() && st.Nlink > 1 {
+			if first, ok := links[st.Ino]; ok {
+				hdr.Typeflag, hdr.Linkname, hdr.Size = tar.TypeLink, first, 0
+			} else {
+				links[st.Ino] = hdr.Name
+			}
+		}
+	}
+	return hdr, nil
 }
 
 // removeRootfs deletes a debootstrap folder. A debootstrap that was killed

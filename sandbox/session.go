@@ -5,7 +5,6 @@ import (
 
 	"bytes"
 	"context"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,22 +16,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-)
-
-// harnessSource is the program that runs inside every sandbox (see
-// harness.py for its protocol with the judge).
-//
-//go:embed harness.py
-var harnessSource string
-
-// warmPy is imported as sitecustomize, and warmJS preloaded, by a Python
-// or Node.js program bot's process started ahead of its request (see
-// harness.py's Warm).
-var (
-	//go:embed warm.py
-	warmPy string
-	//go:embed warm.js
-	warmJS string
 )
 
 // ErrClosed is returned by Ask after Close.
@@ -236,37 +219,10 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 	}
 	s.asking.Lock()
 	defer s.asking.Unlock()
-
-	s.mu.Lock()
-	in, closed, broken := s.cur, s.closed, s.broken
-	s.mu.Unlock()
-	switch {
-	case closed:
-		return Reply{}, ErrClosed
-	case broken != nil:
-		return Reply{Fault: broken.Fault, Detail: broken.Detail}, nil
-	case in == nil:
-		var r Reply
-		var err error
-		if in, r, err = s.launch(ctx); err != nil {
-			return Reply{}, err
-		}
-		if r.Fault != fault.None {
-			r.Detail = "restarting the bot failed: " + r.Detail
-			s.setBroken(r)
-			return Reply{Fault: r.Fault, Detail: r.Detail}, nil
-		}
-		s.mu.Lock()
-		closed = s.closed
-		if !closed {
-			s.cur = in
-		}
-		s.mu.Unlock()
-		if closed {
-			return Reply{}, errors.Join(ErrClosed, kill(ctx, in.p))
-		}
+	in, early, err := s.current(ctx)
+	if early != nil || err != nil {
+		return *early, err
 	}
-
 	s.nextID++
 	id := s.nextID
 	line := fmt.Appendf(nil, `{"id":%d,"request":%s}`+"\n", id, body.Bytes())
@@ -285,10 +241,7 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 		s.tally(in, msg)
 		return s.answer(msg, r), nil
 	case died:
-		s.mu.Lock()
-		closed = s.closed
-		s.mu.Unlock()
-		if closed {
+		if s.isClosed() {
 			return Reply{}, ErrClosed
 		}
 		if r.Fault, r.Detail, err = in.p.exit(ctx); err != nil {
@@ -302,6 +255,47 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 		return Reply{}, errors.Join(err, s.drop(ctx, in))
 	}
 	return s.restart(ctx, in, r)
+}
+
+// current is the running harness to ask, started afresh after a fault;
+// or else the answer to give at once (never nil with an error).
+func (s *session) current(ctx context.Context) (*instance, *Reply, error) {
+	s.mu.Lock()
+	in, closed, broken := s.cur, s.closed, s.broken
+	s.mu.Unlock()
+	switch {
+	case closed:
+		return nil, &Reply{}, ErrClosed
+	case broken != nil:
+		return nil, &Reply{Fault: broken.Fault, Detail: broken.Detail}, nil
+	case in != nil:
+		return in, nil, nil
+	}
+	in, r, err := s.launch(ctx)
+	if err != nil {
+		return nil, &Reply{}, err
+	}
+	if r.Fault != fault.None {
+		r.Detail = "restarting the bot failed: " + r.Detail
+		s.setBroken(r)
+		return nil, &Reply{Fault: r.Fault, Detail: r.Detail}, nil
+	}
+	s.mu.Lock()
+	closed = s.closed
+	if !closed {
+		s.cur = in
+	}
+	s.mu.Unlock()
+	if closed {
+		return nil, &Reply{}, errors.Join(ErrClosed, kill(ctx, in.p))
+	}
+	return in, nil, nil
+}
+
+func (s *session) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
 }
 
 // tally counts in the log what the harness dropped of it since its last line.

@@ -172,23 +172,23 @@ func largeField(format contest.Format, n, perPair int, rr projection) (games int
 // languageOf names what runs an example bot, for the reader: by its file's
 // extension, or for a folder by its main file or what its run.sh starts.
 func languageOf(e contest.Entry) string {
-	byExt := map[string]string{".py": "Python", ".js": "Node.js", ".coffee": "CoffeeScript", ".php": "PHP",
-		".c": "C", ".cpp": "C++", ".java": "Java", ".ml": "OCaml"}
 	if e.Kind == "file" {
-		return cmp.Or(byExt[filepath.Ext(e.Source)], "program")
+		l, _ := sandbox.LanguageOf(e.Source)
+		return cmp.Or(l.Name, "program")
 	}
-	for _, main := range []string{"main.py", "main.js", "main.coffee", "main.php", "index.php"} {
-		if _, err := os.Stat(filepath.Join(e.Source, main)); err == nil {
-			return byExt[filepath.Ext(main)]
+	for _, main := range append(sandbox.MainFiles(), sandbox.ServerFiles()...) {
+		l, ok := sandbox.LanguageOf(main)
+		if _, err := os.Stat(filepath.Join(e.Source, main)); err == nil && ok {
+			return l.Name
 		}
 	}
-	run, err := os.ReadFile(filepath.Join(e.Source, "run.sh"))
+	run, err := os.ReadFile(filepath.Join(e.Source, sandbox.RunScript))
 	if err != nil {
 		return "program"
 	}
-	for _, w := range []struct{ word, lang string }{{"python", "Python"}, {"coffee", "CoffeeScript"}, {"node", "Node.js"}, {"php", "PHP"}, {"java", "Java"}} {
-		if strings.Contains(string(run), w.word) {
-			return w.lang
+	for _, l := range sandbox.Languages {
+		if l.Word != "" && strings.Contains(string(run), l.Word) {
+			return l.Name
 		}
 	}
 	return "program"

@@ -13,11 +13,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"botjudge/games"
+	"botjudge/sandbox"
 	"botjudge/sandbox/httpbot"
 )
 
@@ -38,13 +40,14 @@ type Notice struct {
 
 func (n Notice) String() string { return n.Path + ": " + n.Text }
 
-// programExts are the file bots the runtime image knows how to start; other
-// executable files need a shebang.
-var programExts = map[string]bool{".py": true, ".js": true, ".coffee": true, ".php": true}
-
-// compiledExts are the single-file bots built before they play (see
-// sandbox.Compiled).
-var compiledExts = map[string]bool{".c": true, ".cpp": true, ".java": true, ".ml": true}
+// The notices' lists of what a bot may be, from the sandbox's table of
+// languages.
+var (
+	folderBots = "a folder without " + strings.Join(append([]string{sandbox.RunScript, sandbox.BuildScript}, sandbox.ServerFiles()...), ", ") +
+		" or " + sandbox.MainStem + strings.Join(sandbox.Exts(false), ", ")
+	fileBots = "a " + sandbox.JoinOr(sandbox.Exts(true)) + " file, a script starting with #!, or a folder with " +
+		sandbox.RunScript + " or " + sandbox.BuildScript
+)
 
 // Discover lists the bots of one game folder. protocol is the game's
 // (games.ProtocolIA: Python modules only; games.ProtocolProgram: scripts,
@@ -123,7 +126,7 @@ func classify(path string, info fs.FileInfo, protocol string, urlBots bool) (Ent
 			return Entry{}, "a folder: this game's bots are single .py files, skipped"
 		}
 		if entry := folderEntry(path); entry == "" {
-			return Entry{}, "a folder without run.sh, build.sh, serve.sh, index.php or main.py, .js, .coffee, .php: skipped"
+			return Entry{}, folderBots + ": skipped"
 		}
 		return Entry{Name: name, Source: path, Kind: "folder"}, ""
 	}
@@ -139,11 +142,11 @@ func classify(path string, info fs.FileInfo, protocol string, urlBots bool) (Ent
 		return Entry{}, "not a Python file: this game's bots are name.py files, skipped"
 	case httpbot.ByURL(name):
 		return urlEntry(path, stem, urlBots)
-	case programExts[ext], compiledExts[ext]:
+	case isLanguage(name):
 	case hasShebang(path):
 		stem = name
 	default:
-		return Entry{}, "not a bot (a .py, .js, .coffee, .php, .c, .cpp, .java or .ml file, a script starting with #!, or a folder with run.sh or build.sh): skipped"
+		return Entry{}, "not a bot (" + fileBots + "): skipped"
 	}
 	return Entry{Name: stem, Source: path, Kind: "file"}, ""
 }
@@ -166,12 +169,17 @@ func urlEntry(path, stem string, allowed bool) (Entry, string) {
 
 // folderEntry names the file a folder bot starts from, "" when it has none.
 func folderEntry(dir string) string {
-	for _, n := range []string{"run.sh", "main.py", "main.js", "main.coffee", "main.php", "build.sh", "serve.sh", "index.php"} {
+	for _, n := range slices.Concat([]string{sandbox.RunScript}, sandbox.MainFiles(), []string{sandbox.BuildScript}, sandbox.ServerFiles()) {
 		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && fi.Mode().IsRegular() {
 			return n
 		}
 	}
 	return ""
+}
+
+func isLanguage(name string) bool {
+	_, ok := sandbox.LanguageOf(name)
+	return ok
 }
 
 func hasShebang(path string) bool {
