@@ -41,14 +41,18 @@ func TestCgroupV2Charge(t *testing.T) {
 	if err := os.Chmod(botDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	opt := filepath.Join(botDir, "opt")
+	if err := writeJudge(opt); err != nil {
+		t.Fatal(err)
+	}
 	bot := filepath.Join(botDir, "calm.py")
 	if err := os.WriteFile(bot, []byte("def ia(game, side):\n    return 0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// The mount is private to the namespace: the host's /sys/fs/cgroup is
 	// left alone. The system's Python, as a user's may live in root's home.
-	script := `mount -t cgroup2 none /sys/fs/cgroup && exec setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -I -c "$0" --contained --move 1 ia "$1"`
-	cmd := exec.Command("unshare", "--mount", "--cgroup", "--propagation", "private", "sh", "-c", script, harnessSource, bot)
+	script := `mount -t cgroup2 none /sys/fs/cgroup && exec setpriv --reuid=65534 --regid=65534 --clear-groups /usr/bin/python3 -I "$0" --contained --move 1 ia "$1"`
+	cmd := exec.Command("unshare", "--mount", "--cgroup", "--propagation", "private", "sh", "-c", script, filepath.Join(opt, "harness.py"), bot)
 	cmd.SysProcAttr = into
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
