@@ -39,12 +39,7 @@ func cmdRoster(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if fs.NArg() > 0 {
 			return usagef("judge roster takes no names: judge roster add NAME..., judge roster reset NAME")
 		}
-		db, err := openStore(c.db, false)
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		return printRoster(ctx, stdout, db)
+		return withStore(c.db, false, func(db *results.DB) error { return printRoster(ctx, stdout, db) })
 	case "add", "reset":
 	default:
 		return usagef("unknown roster command %q: use add, reset, or nothing to print the roster", sub)
@@ -53,21 +48,28 @@ func cmdRoster(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	db, err := openStore(c.db, true)
+	return withStore(c.db, true, func(db *results.DB) error {
+		var slips []slip
+		if sub == "reset" {
+			slips, err = resetCode(ctx, db, names[0], *url)
+		} else {
+			slips, err = addStudents(ctx, db, names, *url, stderr)
+		}
+		if err != nil {
+			return err
+		}
+		return printSlips(stdout, slips, *sheet)
+	})
+}
+
+// withStore calls do with the database at path, open while it runs.
+func withStore(path string, write bool, do func(*results.DB) error) error {
+	db, err := openStore(path, write)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	var slips []slip
-	if sub == "reset" {
-		slips, err = resetCode(ctx, db, names[0], *url)
-	} else {
-		slips, err = addStudents(ctx, db, names, *url, stderr)
-	}
-	if err != nil {
-		return err
-	}
-	return printSlips(stdout, slips, *sheet)
+	return do(db)
 }
 
 // rosterNames are the names given to roster add or reset, and those of the
