@@ -39,87 +39,121 @@ func cmdRoster(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if fs.NArg() > 0 {
 			return usagef("judge roster takes no names: judge roster add NAME..., judge roster reset NAME")
 		}
-		db, err := openStore(c.db, false)
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		return printRoster(ctx, stdout, db)
+		return withStore(c.db, false, func(db *results.DB) error { return printRoster(ctx, stdout, db) })
 	case "add", "reset":
 	default:
 		return usagef("unknown roster command %q: use add, reset, or nothing to print the roster", sub)
 	}
-	names := fs.Args()
-	if *csvFile != "" {
-		more, err := readNames(*csvFile)
+	names, err := rosterNames(sub, fs.Args(), *csvFile)
+	if err != nil {
+		return err
+	}
+	return withStore(c.db, true, func(db *results.DB) error {
+		var slips []slip
+		if sub == "reset" {
+			slips, err = resetCode(ctx, db, names[0], *url)
+		} else {
+			slips, err = addStudents(ctx, db, names, *url, stderr)
+		}
 		if err != nil {
 			return err
+		}
+		return printSlips(stdout, slips, *sheet)
+	})
+}
+
+// withStore calls do with the database at path, open while it runs.
+func withStore(path string, write bool, do func(*results.DB) error) error {
+	db, err := openStore(path, write)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	return do(db)
+}
+
+// rosterNames are the names given to roster add or reset, and those of the
+// CSV file, checked.
+func rosterNames(sub string, names []string, csvFile string) ([]string, error) {
+	if csvFile != "" {
+		more, err := readNames(csvFile)
+		if err != nil {
+			return nil, err
 		}
 		names = append(names, more...)
 	}
 	if sub == "reset" && len(names) != 1 {
-		return usagef("give one name, e.g. judge roster reset alice (or organiser)")
+		return nil, usagef("give one name, e.g. judge roster reset alice (or organiser)")
 	}
 	if sub == "add" && len(names) == 0 {
-		return usagef("give names, e.g. judge roster add alice bob, or --csv class.csv")
+		return nil, usagef("give names, e.g. judge roster add alice bob, or --csv class.csv")
 	}
 	for _, n := range names {
 		if sub == "reset" && n == results.OrganiserName {
 			continue
 		}
 		if err := handin.ValidName(n); err != nil {
-			return usagef("%v", err)
+			return nil, usagef("%v", err)
 		}
 	}
-	db, err := openStore(c.db, true)
-	if err != nil {
-		return err
+	return names, nil
+}
+
+// resetCode gives name a new code: its slip.
+func resetCode(ctx context.Context, db *results.DB, name, url string) ([]slip, error) {
+	code := handin.NewCode()
+	if err := db.SetCode(ctx, name, results.HashCode(code)); err != nil {
+		if errors.Is(err, results.ErrNotFound) {
+			return nil, fmt.Errorf("%s is not on the roster: judge roster add %s", name, name)
+		}
+		return nil, err
 	}
-	defer db.Close()
+	return []slip{{name, code, url}}, nil
+}
+
+// addStudents puts names on the roster, each with a code, skipping those
+// already on it: their slips.
+func addStudents(ctx context.Context, db *results.DB, names []string, url string, stderr io.Writer) ([]slip, error) {
 	var slips []slip
-	if sub == "reset" {
-		code := handin.NewCode()
-		if err := db.SetCode(ctx, names[0], results.HashCode(code)); err != nil {
-			if errors.Is(err, results.ErrNotFound) {
-				return fmt.Errorf("%s is not on the roster: judge roster add %s", names[0], names[0])
-			}
-			return err
-		}
-		slips = append(slips, slip{names[0], code, *url})
-	} else {
-		// The organiser's own code comes with the first roster.
-		code := handin.NewCode()
-		if _, err := db.AddStudent(ctx, results.OrganiserName, results.HashCode(code), true); err == nil {
-			slips = append(slips, slip{results.OrganiserName, code, *url})
-		} else if !errors.Is(err, results.ErrTaken) {
-			return err
-		}
-		for _, n := range names {
-			code := handin.NewCode()
-			if _, err := db.AddStudent(ctx, n, results.HashCode(code), false); errors.Is(err, results.ErrTaken) {
-				fmt.Fprintf(stderr, "judge roster: %s is already on the roster: skipped (judge roster reset %s gives a new code)\n", n, n)
-				continue
-			} else if err != nil {
-				return err
-			}
-			slips = append(slips, slip{n, code, *url})
-		}
+	// The organiser's own code comes with the first roster.
+	code := handin.NewCode()
+	if _, err := db.AddStudent(ctx, results.OrganiserName, results.HashCode(code), true); err == nil {
+		slips = append(slips, slip{results.OrganiserName, code, url})
+	} else if !errors.Is(err, results.ErrTaken) {
+		return nil, err
 	}
+	for _, n := range names {
+		code := handin.NewCode()
+		if _, err := db.AddStudent(ctx, n, results.HashCode(code), false); errors.Is(err, results.ErrTaken) {
+			fmt.Fprintf(stderr, "judge roster: %s is already on the roster: skipped (judge roster reset %s gives a new code)\n", n, n)
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		slips = append(slips, slip{n, code, url})
+	}
+	return slips, nil
+}
+
+// printSlips prints the codes, shown this once, and writes them as a
+// sheet of slips when asked.
+func printSlips(stdout io.Writer, slips []slip, sheet string) error {
 	fmt.Fprintln(stdout, "Codes are shown now only: the roster keeps their hashes. Print or keep this.")
 	for _, s := range slips {
 		fmt.Fprintf(stdout, "%-24s %s\n", s.Name, s.Code)
 	}
-	if *sheet != "" {
-		f, err := os.OpenFile(*sheet, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		if err := slipSheet.Execute(f, slips); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "Slips to print and cut: %s\n", *sheet)
+	if sheet == "" {
+		return nil
 	}
+	f, err := os.OpenFile(sheet, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := slipSheet.Execute(f, slips); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Slips to print and cut: %s\n", sheet)
 	return nil
 }
 

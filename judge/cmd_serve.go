@@ -19,122 +19,180 @@ import (
 	"botjudge/games"
 	"botjudge/judge/handin"
 	"botjudge/judge/screen"
+	"botjudge/results"
 )
 
+// serveFlags are judge serve's flags, parsed.
+type serveFlags struct {
+	c                                            common
+	addr, submissions, open, deadline, cert, key string
+	handIn, publicLogs                           bool
+	maxUpload                                    int64
+	checks                                       int
+}
+
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("serve", stderr)
-	var c common
-	addStore(fs, &c)
-	addSandbox(fs, &c)
-	addr := fs.String("addr", "127.0.0.1:8080", "`address` to listen on (0.0.0.0:8080 to let the class's laptops in)")
-	handIn := fs.Bool("hand-in", false, "let the students of the roster (judge roster add) hand in their bots at /hand-in/")
-	submissions := fs.String("submissions", "submissions", "`folder` with one subfolder of bots per game (with --hand-in)")
-	open := fs.String("games", "", "the games open for hand-in, comma-separated (default: every game folder in --submissions)")
-	deadline := fs.String("deadline", "", "no hand-in after this `time`, in this machine's time zone: \"2026-06-01 17:00\"")
-	maxUpload := fs.Int64("max-upload", handin.DefaultMaxUpload, "largest hand-in in `bytes`")
-	checks := fs.Int("checks", max(1, runtime.NumCPU()/4), "hand-ins checked at once (each check and its sparring games run a few bots; the rest wait their turn)")
-	publicLogs := fs.Bool("public-logs", true, "show bots' logs on the public pages (default: off with --hand-in, where a student's log is theirs)")
-	cert := fs.String("cert", "", "TLS certificate `file`: serve HTTPS (with --key)")
-	key := fs.String("key", "", "TLS key `file`")
-	if err := parse(fs, args); err != nil {
+	sf, err := parseServe(args, stderr)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("serve takes no arguments")
+	opt, err := sf.handInOptions()
+	if err != nil {
+		return err
 	}
-	if (*cert == "") != (*key == "") {
-		return usagef("give both --cert and --key to serve HTTPS")
-	}
-	logsSet := false
-	fs.Visit(func(f *flag.Flag) { logsSet = logsSet || f.Name == "public-logs" })
-	if *handIn && !logsSet {
-		*publicLogs = false
-	}
-	var opt handin.Options
-	if *handIn {
-		if err := c.checkFlags(); err != nil {
-			return err
-		}
-		var err error
-		if opt.Deadline, err = parseDeadline(*deadline); err != nil {
-			return err
-		}
-		if opt.Games, err = openGames(*submissions, *open); err != nil {
-			return err
-		}
-		if *maxUpload <= 0 || *checks <= 0 {
-			return usagef("--max-upload and --checks take a number above 0")
-		}
-		opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = *submissions, *maxUpload, *checks, *cert != ""
-	} else if *deadline != "" || *open != "" {
-		return usagef("--deadline and --games are for --hand-in")
-	}
-	db, err := openStore(c.db, *handIn)
+	db, err := openStore(sf.c.db, sf.handIn)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	lg := log.New(stderr, "judge serve: ", log.LstdFlags)
-	scrOpt := screen.Options{Log: lg, HideLogs: !*publicLogs}
+	scrOpt := screen.Options{Log: lg, HideLogs: !sf.publicLogs}
 	var handler http.Handler
-	if *handIn {
-		run, image, closeRunner, err := c.runner(ctx, stderr)
-		if err != nil {
-			return err
-		}
-		defer closeRunner()
+	if sf.handIn {
 		opt.Log = lg
-		opt.Checker = &handin.SandboxChecker{Run: run, DB: db, Submissions: *submissions, StageRoot: filepath.Join(filepath.Dir(c.db), "_bots"),
-			Limits: c.limits, Budget: c.policy.Budget, Image: image}
-		var scr *screen.Server
-		hs := handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
-		scrOpt.MayRead = hs.MayRead
-		scr = screen.New(db, scrOpt)
-		clashes, err := hs.Clashes(ctx)
+		hs, stop, err := sf.startHandIn(ctx, db, opt, scrOpt, stdout, stderr)
 		if err != nil {
 			return err
 		}
-		for _, c := range clashes {
-			fmt.Fprintf(stderr, "judge serve: %s\n", c)
-		}
-		if n, err := hs.EnforceDeadline(ctx); err != nil {
-			return err
-		} else if n > 0 {
-			fmt.Fprintf(stdout, "Put back the last version from before the deadline of %d bots.\n", n)
-		}
-		qctx, stopChecks := context.WithCancel(ctx)
-		checked := make(chan struct{})
-		go func() { hs.Run(qctx); close(checked) }()
-		defer func() { stopChecks(); <-checked }()
+		defer stop()
 		handler = hs
 	} else {
 		handler = screen.New(db, scrOpt)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", sf.addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
+	sf.announce(stdout, ln.Addr(), opt)
+	return serveUntil(ctx, &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		// No WriteTimeout: the live pages keep an event stream open.
+	}, ln, sf.cert, sf.key)
+}
+
+// parseServe reads judge serve's flags and checks those that go together.
+func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
+	sf := &serveFlags{}
+	fs := newFlags("serve", stderr)
+	addStore(fs, &sf.c)
+	addSandbox(fs, &sf.c)
+	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "`address` to listen on (0.0.0.0:8080 to let the class's laptops in)")
+	fs.BoolVar(&sf.handIn, "hand-in", false, "let the students of the roster (judge roster add) hand in their bots at /hand-in/")
+	fs.StringVar(&sf.submissions, "submissions", "submissions", "`folder` with one subfolder of bots per game (with --hand-in)")
+	fs.StringVar(&sf.open, "games", "", "the games open for hand-in, comma-separated (default: every game folder in --submissions)")
+	fs.StringVar(&sf.deadline, "deadline", "", "no hand-in after this `time`, in this machine's time zone: \"2026-06-01 17:00\"")
+	fs.Int64Var(&sf.maxUpload, "max-upload", handin.DefaultMaxUpload, "largest hand-in in `bytes`")
+	fs.IntVar(&sf.checks, "checks", max(1, runtime.NumCPU()/4), "hand-ins checked at once (each check and its sparring games run a few bots; the rest wait their turn)")
+	fs.BoolVar(&sf.publicLogs, "public-logs", true, "show bots' logs on the public pages (default: off with --hand-in, where a student's log is theirs)")
+	fs.StringVar(&sf.cert, "cert", "", "TLS certificate `file`: serve HTTPS (with --key)")
+	fs.StringVar(&sf.key, "key", "", "TLS key `file`")
+	if err := parse(fs, args); err != nil {
+		return nil, err
 	}
+	if fs.NArg() > 0 {
+		return nil, usagef("serve takes no arguments")
+	}
+	if (sf.cert == "") != (sf.key == "") {
+		return nil, usagef("give both --cert and --key to serve HTTPS")
+	}
+	logsSet := false
+	fs.Visit(func(f *flag.Flag) { logsSet = logsSet || f.Name == "public-logs" })
+	if sf.handIn && !logsSet {
+		sf.publicLogs = false
+	}
+	return sf, nil
+}
+
+// handInOptions are the hand-in's options from the flags; flags of the
+// hand-in without --hand-in are a usage error.
+func (sf *serveFlags) handInOptions() (handin.Options, error) {
+	var opt handin.Options
+	if !sf.handIn {
+		if sf.deadline != "" || sf.open != "" {
+			return opt, usagef("--deadline and --games are for --hand-in")
+		}
+		return opt, nil
+	}
+	if err := sf.c.checkFlags(); err != nil {
+		return opt, err
+	}
+	var err error
+	if opt.Deadline, err = parseDeadline(sf.deadline); err != nil {
+		return opt, err
+	}
+	if opt.Games, err = openGames(sf.submissions, sf.open); err != nil {
+		return opt, err
+	}
+	if sf.maxUpload <= 0 || sf.checks <= 0 {
+		return opt, usagef("--max-upload and --checks take a number above 0")
+	}
+	opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = sf.submissions, sf.maxUpload, sf.checks, sf.cert != ""
+	return opt, nil
+}
+
+// startHandIn opens the hand-in in front of the screen: its checker on the
+// sandbox, the roster's clashes said, the deadline enforced on the
+// versions handed in, and the queue of checks started. stop ends the
+// checks and closes the sandbox.
+func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handin.Options, scrOpt screen.Options, stdout, stderr io.Writer) (hs *handin.Server, stop func(), err error) {
+	run, image, closeRunner, err := sf.c.runner(ctx, stderr)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer func() {
+		if err != nil {
+			closeRunner()
+		}
+	}()
+	opt.Checker = &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
+		Limits: sf.c.limits, Budget: sf.c.policy.Budget, Image: image}
+	var scr *screen.Server
+	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
+	scrOpt.MayRead = hs.MayRead
+	scr = screen.New(db, scrOpt)
+	clashes, err := hs.Clashes(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, c := range clashes {
+		fmt.Fprintf(stderr, "judge serve: %s\n", c)
+	}
+	if n, err := hs.EnforceDeadline(ctx); err != nil {
+		return nil, nil, err
+	} else if n > 0 {
+		fmt.Fprintf(stdout, "Put back the last version from before the deadline of %d bots.\n", n)
+	}
+	qctx, stopChecks := context.WithCancel(ctx)
+	checked := make(chan struct{})
+	go func() { hs.Run(qctx); close(checked) }()
+	return hs, func() { stopChecks(); <-checked; closeRunner() }, nil
+}
+
+// announce says where the judge serves, and the hand-in's games and
+// deadline.
+func (sf *serveFlags) announce(stdout io.Writer, addr net.Addr, opt handin.Options) {
 	scheme := "http"
-	if *cert != "" {
+	if sf.cert != "" {
 		scheme = "https"
 	}
-	fmt.Fprintf(stdout, "Serving %s on %s://%s/ (Ctrl-C to stop)\n", c.db, scheme, ln.Addr())
-	if *handIn {
-		fmt.Fprintf(stdout, "Hand-in open at %s://%s/hand-in/ for %s", scheme, ln.Addr(), strings.Join(opt.Games, ", "))
+	fmt.Fprintf(stdout, "Serving %s on %s://%s/ (Ctrl-C to stop)\n", sf.c.db, scheme, addr)
+	if sf.handIn {
+		fmt.Fprintf(stdout, "Hand-in open at %s://%s/hand-in/ for %s", scheme, addr, strings.Join(opt.Games, ", "))
 		if !opt.Deadline.IsZero() {
 			fmt.Fprintf(stdout, " until %s", opt.Deadline.Format("2006-01-02 15:04 MST"))
 		}
 		fmt.Fprintln(stdout)
 	}
+}
+
+// serveUntil serves srv on ln, over TLS when given a certificate, until it
+// fails or ctx ends; then it shuts the server down.
+func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener, cert, key string) error {
 	done := make(chan error, 1)
 	go func() {
-		if *cert != "" {
-			done <- srv.ServeTLS(ln, *cert, *key)
+		if cert != "" {
+			done <- srv.ServeTLS(ln, cert, key)
 			return
 		}
 		done <- srv.Serve(ln)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/judge/contest"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
 )
@@ -322,7 +323,8 @@ func TestProject(t *testing.T) {
 	// A class of 30 Tron bots plays 7 swiss rounds of 15 pairings, 4 games
 	// each, instead of 1,740 games.
 	rr := projection{games: 1740, wall: 1740 * time.Minute}
-	if n, wall, how := largeField("swiss", 30, 4, rr); n != 420 || wall != 420*time.Minute || how == "" {
+	tron := field{n: 30, rounds: 2, perPair: 4, minSeats: 2, maxSeats: 12}
+	if n, wall, how := largeField(contest.Swiss, tron, rr); n != 420 || wall != 420*time.Minute || how == "" {
 		t.Errorf("swiss of 30: %d games, %v (%q)", n, wall, how)
 	}
 	// Every pairing of 8 types has its own index, from 0 to 35.
@@ -379,6 +381,71 @@ func TestClassCannotRun(t *testing.T) {
 	b.report.Print(&out)
 	t.Logf("\n%s", out.String())
 	if notes := strings.Join(b.report.Notes, "\n"); !strings.Contains(notes, "sweep (C): cannot build compiled bots") || !strings.Contains(notes, "extrapolated") {
+		t.Errorf("notes:\n%s", notes)
+	}
+}
+
+// TestHeats checks the projection of heats by hand: 30 Tron bots in
+// games of at most 12 are 3 heats of 10 a round, 2 rounds, 6 games; each
+// heat of 10 counts as 5 of the round robin's mean games, so 30 of them.
+func TestHeats(t *testing.T) {
+	rr := projection{games: 1740, wall: 1740 * time.Minute}
+	tron := field{n: 30, rounds: 2, perPair: 4, minSeats: 2, maxSeats: 12}
+	n, wall, how := largeField(contest.FreeForAll, tron, rr)
+	if n != 6 || wall != 30*time.Minute || !strings.Contains(how, "2 rounds of 3 heats of up to 10 bots") {
+		t.Errorf("heats of 30: %d games, %v (%q)", n, wall, how)
+	}
+	// 25 bots: 3 heats a round of 9, 8 and 8 (25 seats, 12.5 mean games).
+	n, wall, how = largeField(contest.FreeForAll, field{n: 25, rounds: 1, perPair: 2, minSeats: 2, maxSeats: 12}, rr)
+	if n != 3 || wall != 25*time.Minute/2 || !strings.Contains(how, "up to 9 bots") {
+		t.Errorf("heats of 25: %d games, %v (%q)", n, wall, how)
+	}
+	// No heats for a duel-only game, nor for a field that fits one game.
+	for _, f := range []field{{n: 30, rounds: 1, perPair: 2, minSeats: 2, maxSeats: 2}, {n: 12, rounds: 2, perPair: 4, minSeats: 2, maxSeats: 12}} {
+		if _, _, how := largeField(contest.FreeForAll, f, rr); how != "" {
+			t.Errorf("heats of %+v: %q", f, how)
+		}
+	}
+	if got := chooseField([]float64{420, 30}); got != 1 {
+		t.Errorf("chose %d of swiss 420 min and heats 30 min, want heats", got)
+	}
+	if got := chooseField([]float64{math.NaN(), 30, 20}); got != 2 {
+		t.Errorf("chose %d, want the shortest projected", got)
+	}
+	if got := chooseField([]float64{math.NaN()}); got != -1 {
+		t.Errorf("chose %d of nothing projected", got)
+	}
+	if got := choiceWords([]string{"swiss", "heats"}, []float64{420, 30}, 1); got != "heats chosen, projected 30.0 min sandboxed (swiss 420.0 min)" {
+		t.Errorf("choice %q", got)
+	}
+}
+
+// TestClassHeats plays a Tron class of 14 Python bots on plain processes,
+// its games stopped after a few plies: beside its swiss row, the class has
+// a heats row (two rounds of two heats of 7), and a note says which of the
+// two it chose, with the target on the chosen one.
+func TestClassHeats(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays Tron games")
+	}
+	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
+	sz := Sizes{ClassBots: 14, ClassGames: 1, ClassSteps: 4, Workers: 2}
+	b := &bencher{cfg: Config{Submissions: examples(t, "tron/wanderer.py")}, sz: sz, work: t.TempDir(), log: os.Stderr, sides: [2]Side{local, local}}
+	if err := b.class(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	b.report.Print(&out)
+	t.Logf("\n%s", out.String())
+	swiss, ok := b.report.Row("class of 14, tron, all Python: swiss")
+	if !ok || !(swiss.Sandboxed > 0) {
+		t.Errorf("swiss row %+v", swiss)
+	}
+	heats, ok := b.report.Row("class of 14, tron, all Python: heats, 4 games")
+	if !ok || !(heats.Sandboxed > 0) || !(heats.Sandboxed < swiss.Sandboxed) || heats.Met == nil || swiss.Met != nil {
+		t.Errorf("heats row %+v, swiss row %+v", heats, swiss)
+	}
+	if notes := strings.Join(b.report.Notes, "\n"); !strings.Contains(notes, "tron, all Python, large field: heats chosen, projected") {
 		t.Errorf("notes:\n%s", notes)
 	}
 }

@@ -147,26 +147,84 @@ func project(counts []int, means []pairMean, perPair int, parallel float64) proj
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
+// field is the class a format for large fields is projected for: n bots,
+// the game's default rounds (perPair games a pair in duels) and seats.
+type field struct {
+	n, rounds, perPair int
+	minSeats, maxSeats int
+}
+
 // largeField projects a format for large fields from the round robin's
 // projection rr of the same class: its games and time, and how it was
-// played, "" when the format cannot be projected from duels. The pairings
-// of a format by score are not those of the round robin; the projection
-// takes the round robin's mean game, which is right on average over the
-// class's mix. Heats (free-for-alls of up to the game's seats, for games of
-// more than two) are not duels: projecting them needs a sample of heats,
-// which is left to do when the judge plays them.
-func largeField(format contest.Format, n, perPair int, rr projection) (games int, wall time.Duration, how string) {
+// played, "" when the format cannot be projected. The pairings of a format
+// by score are not those of the round robin; the projection takes the
+// round robin's mean game, which is right on average over the class's mix.
+// Heats (contest.FreeForAll with more bots than seats: the game's default
+// rounds of free-for-alls of up to its seats) are planned by
+// contest.Schedule itself; the sample has only duels, so a heat of s bots
+// counts as s/2 of the round robin's mean games (every bot answering each
+// turn, for as many turns as a duel): an estimate, a heat is not sampled.
+func largeField(format contest.Format, f field, rr projection) (games int, wall time.Duration, how string) {
 	switch format {
 	case contest.Swiss:
-		r := contest.SwissRounds(n)
-		games = r * (n / 2) * perPair
+		r := contest.SwissRounds(f.n)
+		games = r * (f.n / 2) * f.perPair
 		if rr.games == 0 {
 			return games, 0, ""
 		}
 		return games, time.Duration(float64(rr.wall) * float64(games) / float64(rr.games)),
-			fmt.Sprintf("%d swiss rounds of %d pairings × %d games", r, n/2, perPair)
+			fmt.Sprintf("%d swiss rounds of %d pairings × %d games", r, f.n/2, f.perPair)
+	case contest.FreeForAll:
+		if f.maxSeats <= 2 || f.n <= f.maxSeats {
+			return 0, 0, ""
+		}
+		plan, err := contest.Schedule(classEntries(f.n), f.rounds, 1, contest.FreeForAll, f.minSeats, f.maxSeats)
+		if err != nil || len(plan) == 0 {
+			return 0, 0, ""
+		}
+		seats, most := 0, 0
+		for _, g := range plan {
+			seats += len(g.Seats)
+			most = max(most, len(g.Seats))
+		}
+		games = len(plan)
+		if rr.games == 0 {
+			return games, 0, ""
+		}
+		return games, time.Duration(float64(rr.wall) * float64(seats) / 2 / float64(rr.games)),
+			fmt.Sprintf("%d rounds of %d heats of up to %d bots (at most %d seats a game, seats rotated), each heat of s bots counted as s/2 of the round robin's mean games: heats are not sampled", f.rounds, games/f.rounds, most, f.maxSeats)
 	}
 	return 0, 0, ""
+}
+
+// classEntries are n bots of distinct names, enough for contest.Schedule
+// to plan a class's games (it reads nothing else of them).
+func classEntries(n int) []contest.Entry {
+	out := make([]contest.Entry, n)
+	for i := range out {
+		out[i] = contest.Entry{Name: fmt.Sprintf("bot%d", i), SHA256: fmt.Sprintf("%064x", i)}
+	}
+	return out
+}
+
+// formatWords names a format for large fields in a row.
+func formatWords(f contest.Format) string {
+	if f == contest.FreeForAll {
+		return "heats"
+	}
+	return string(f)
+}
+
+// chooseField is the index of the shortest projected time in minutes, -1
+// when none was projected (all NaN).
+func chooseField(walls []float64) int {
+	best := -1
+	for i, w := range walls {
+		if !math.IsNaN(w) && (best < 0 || w < walls[best]) {
+			best = i
+		}
+	}
+	return best
 }
 
 // languageOf names what runs an example bot, for the reader: by its file's
@@ -221,6 +279,22 @@ func (b *bencher) class(ctx context.Context) error {
 	return nil
 }
 
+// classGame is one game's class: its example types, what a tournament of
+// its class plays, and the sample measured on both runners.
+type classGame struct {
+	rules   games.Rules
+	types   []*classType
+	n       int // bots in the class
+	rounds  int // the game's default rounds
+	perPair int // games a pair plays in the round robin
+	// means count a game stopped at the cap at its extrapolation, an upper
+	// bound; floor counts it as if it ended there, a lower one.
+	means, floor [2][]pairMean
+	parallel     [2]float64
+	capped       [2][]string
+	faults       [2]int
+}
+
 // classOf measures and projects one game's class.
 func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) error {
 	entries, _, err := contest.Discover(dir, rules.Protocol(), false)
@@ -231,161 +305,234 @@ func (b *bencher) classOf(ctx context.Context, rules games.Rules, dir string) er
 	if lo, hi := rules.Seats(); lo > 2 || hi < 2 {
 		return nil // only duels make a round robin of pairs
 	}
+	types, err := b.classTypes(ctx, rules, entries)
+	if err != nil {
+		return err
+	}
+	rounds := games.DefaultRounds(rules)
+	cg := &classGame{rules: rules, types: types, n: b.sz.ClassBots, rounds: rounds, perPair: 2 * rounds}
+	for side := range b.sides {
+		if err := b.measureClass(ctx, cg, side); err != nil {
+			return err
+		}
+	}
+	all := cg.indexes(func(*classType) bool { return true })
+	python := cg.indexes(func(t *classType) bool { return t.lang == "Python" })
+	b.classRows(cg, "shipped mix", all)
+	if len(python) == 0 {
+		b.note("%s: no Python example bot, no all-Python class", rules.Name())
+	} else {
+		b.classRows(cg, "all Python", python)
+	}
+	b.examplesRow(cg, all)
+	for side := range b.sides {
+		b.classNotes(cg, side)
+	}
+	return nil
+}
+
+// classTypes stages each example bot and builds it on both runners.
+func (b *bencher) classTypes(ctx context.Context, rules games.Rules, entries []contest.Entry) ([]*classType, error) {
 	types := make([]*classType, len(entries))
 	stage := filepath.Join(b.work, "class", "_bots")
 	for i, e := range entries {
 		t := &classType{entry: e, lang: languageOf(e)}
 		path, err := contest.Stage(stage, e)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for side := range b.sides {
 			seat := contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: rules.Protocol()}}
-			seat, err := contest.BuildSeat(ctx, b.sides[side].Runner, seat, sandbox.DefaultBuildLimits())
-			switch {
-			case errors.Is(err, contest.ErrNoBuilder):
-				t.why[side] = "cannot build compiled bots"
-			case err != nil:
-				return err
-			case seat.Build != nil && seat.Build.Fault != fault.None:
-				t.why[side] = "did not compile: " + seat.Build.Fault.Plain()
-			default:
-				t.seats[side] = &seat
+			if err := b.buildType(ctx, t, side, seat); err != nil {
+				return nil, err
 			}
 		}
 		types[i] = t
 	}
-	var python []int
-	for i, t := range types {
-		if t.lang == "Python" {
-			python = append(python, i)
+	return types, nil
+}
+
+// buildType builds seat on side's runner: t's seat there, or why not.
+func (b *bencher) buildType(ctx context.Context, t *classType, side int, seat contest.Seat) error {
+	seat, err := contest.BuildSeat(ctx, b.sides[side].Runner, seat, sandbox.DefaultBuildLimits())
+	switch {
+	case errors.Is(err, contest.ErrNoBuilder):
+		t.why[side] = "cannot build compiled bots"
+	case err != nil:
+		return err
+	case seat.Build != nil && seat.Build.Fault != fault.None:
+		t.why[side] = "did not compile: " + seat.Build.Fault.Plain()
+	default:
+		t.seats[side] = &seat
+	}
+	return nil
+}
+
+// measureClass plays the sample of cg's pairings on side and keeps its
+// means, parallelism, stopped games and faults.
+func (b *bencher) measureClass(ctx context.Context, cg *classGame, side int) error {
+	m := len(cg.types)
+	b.progress("class of %d, %s: sampling %d pairings of %d example bots, %s", cg.n, cg.rules.Name(), m*(m+1)/2, m, sideNames[side])
+	sample, par, err := b.sampleClass(ctx, side, cg.rules, cg.types)
+	if err != nil {
+		return err
+	}
+	cg.parallel[side] = par
+	cg.means[side], cg.floor[side] = make([]pairMean, len(sample)), make([]pairMean, len(sample))
+	for k, gs := range sample {
+		cg.means[side][k], cg.floor[side][k] = meanOf(cg.rules, gs, false), meanOf(cg.rules, gs, true)
+		for _, g := range gs {
+			cg.faults[side] += g.faults
+			if _, how := extrapolate(cg.rules, g); g.capped {
+				cg.capped[side] = append(cg.capped[side], pairName(cg.types, k)+": "+how)
+			}
 		}
 	}
-	rounds := games.DefaultRounds(rules)
-	perPair := 2 * rounds
-	n := b.sz.ClassBots
-	m := len(types)
-	// means count a game stopped at the cap at its extrapolation, an upper
-	// bound; floor counts it as if it ended there, a lower one.
-	var means, floor [2][]pairMean
-	var parallel [2]float64
-	var capped [2][]string
-	var faults [2]int
+	return nil
+}
+
+// indexes are the types that keep says.
+func (cg *classGame) indexes(keep func(*classType) bool) []int {
+	var out []int
+	for i, t := range cg.types {
+		if keep(t) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// subMeans are the means of the pairings among the types idx of m, numbered
+// as pairings of len(idx) types.
+func subMeans(means []pairMean, m int, idx []int) []pairMean {
+	out := make([]pairMean, len(idx)*(len(idx)+1)/2)
+	for i, a := range idx {
+		for j := i; j < len(idx); j++ {
+			out[pairIndex(len(idx), i, j)] = means[pairIndex(m, a, idx[j])]
+		}
+	}
+	return out
+}
+
+// projectSides projects the round robin of counts[i] copies of each type
+// idx[i] on both runners: p with the games stopped at the cap counted as
+// if they ended there (a lower bound), high with them extrapolated, and
+// stopped the words that mark a lower bound ("" when no game was stopped).
+func (b *bencher) projectSides(cg *classGame, counts, idx []int) (p, high [2]projection, stopped string) {
+	m := len(cg.types)
 	for side := range b.sides {
-		b.progress("class of %d, %s: sampling %d pairings of %d example bots, %s", n, rules.Name(), m*(m+1)/2, m, sideNames[side])
-		sample, par, err := b.sampleClass(ctx, side, rules, types)
-		if err != nil {
-			return err
-		}
-		parallel[side] = par
-		means[side], floor[side] = make([]pairMean, len(sample)), make([]pairMean, len(sample))
-		for k, gs := range sample {
-			means[side][k], floor[side][k] = meanOf(rules, gs, false), meanOf(rules, gs, true)
-			for _, g := range gs {
-				faults[side] += g.faults
-				if _, how := extrapolate(rules, g); g.capped {
-					capped[side] = append(capped[side], pairName(types, k)+": "+how)
-				}
-			}
-		}
-	}
-	// Python only: the same pairings, among the Python types.
-	sub := func(means []pairMean, idx []int) []pairMean {
-		out := make([]pairMean, len(idx)*(len(idx)+1)/2)
-		for i, a := range idx {
-			for j := i; j < len(idx); j++ {
-				out[pairIndex(len(idx), i, j)] = means[pairIndex(m, a, idx[j])]
-			}
-		}
-		return out
-	}
-	all := make([]int, m)
-	for i := range all {
-		all[i] = i
-	}
-	_, most := rules.Seats()
-	for _, class := range []struct {
-		what string
-		idx  []int
-	}{{"shipped mix", all}, {"all Python", python}} {
-		if len(class.idx) == 0 {
-			b.note("%s: no Python example bot, no all-Python class", rules.Name())
-			continue
-		}
-		counts := classCounts(n, len(class.idx))
-		// The rows show the lower bound, which is the projection itself
-		// when no game was stopped: a class that misses its target even
-		// so misses it for sure.
-		var p, high [2]projection
-		var wall [2]float64
-		stopped := ""
-		for side := range b.sides {
-			p[side] = project(counts, sub(floor[side], class.idx), perPair, parallel[side])
-			high[side] = project(counts, sub(means[side], class.idx), perPair, parallel[side])
-			wall[side] = nanIf(p[side], p[side].wall)
-			if high[side].work > p[side].work {
-				stopped = atLeastWords
-			}
-		}
-		row := Row{Measure: fmt.Sprintf("class of %d, %s, %s (%s): round robin, %d rounds, %d games, projected%s", n, rules.Name(), class.what, langs(types, class.idx), rounds, p[0].games, stopped),
-			Unit: "min", Sandboxed: wall[0], Plain: wall[1], Compare: "ratio"}
-		if class.what == "all Python" && most <= 2 {
-			row.Target, row.Met = fmt.Sprintf("≤ %v min", lessonRoundRobin.Minutes()), atMost(wall[0], lessonRoundRobin.Minutes())
-		}
-		b.add(row)
-		b.note("%s, %s: %s", rules.Name(), class.what, dominant(types, class.idx, p[0], high[0]))
-		if most > 2 {
-			ng, sw, how := largeField("swiss", n, perPair, p[0])
-			_, swPlain, _ := largeField("swiss", n, perPair, p[1])
-			if how == "" {
-				continue
-			}
-			row := Row{Measure: fmt.Sprintf("class of %d, %s, %s: swiss, %d games, projected%s", n, rules.Name(), class.what, ng, stopped),
-				Unit: "min", Sandboxed: nanIf(p[0], sw), Plain: nanIf(p[1], swPlain), Compare: "ratio"}
-			if class.what == "all Python" {
-				row.Target, row.Met = fmt.Sprintf("≤ %v min", lessonLargeField.Minutes()), atMost(row.Sandboxed, lessonLargeField.Minutes())
-			}
-			b.add(row)
-			if class.what == "all Python" {
-				b.note("%s swiss: %s, each at the round robin's mean game; heats (free-for-alls of up to %d) not projected: they need a sample of heats", rules.Name(), how, most)
-			}
-		}
-	}
-	// The examples' own round robin, one copy each, is what `make run`
-	// plays: where the time of a first run goes, from the same sample.
-	var own [2]float64
-	var ownP, ownHigh [2]projection
-	stopped := ""
-	for side := range b.sides {
-		ownP[side] = project(classCounts(m, m), floor[side], perPair, parallel[side])
-		ownHigh[side] = project(classCounts(m, m), means[side], perPair, parallel[side])
-		own[side] = nanIf(ownP[side], ownP[side].wall)
-		if ownHigh[side].work > ownP[side].work {
+		p[side] = project(counts, subMeans(cg.floor[side], m, idx), cg.perPair, cg.parallel[side])
+		high[side] = project(counts, subMeans(cg.means[side], m, idx), cg.perPair, cg.parallel[side])
+		if high[side].work > p[side].work {
 			stopped = atLeastWords
 		}
 	}
-	b.add(Row{Measure: fmt.Sprintf("%s, its examples alone (as make run plays them): %d bots, %d games, projected%s", rules.Name(), m, ownP[0].games, stopped),
-		Unit: "min", Sandboxed: own[0], Plain: own[1], Compare: "ratio"})
-	b.note("%s, its examples alone: %s", rules.Name(), dominant(types, all, ownP[0], ownHigh[0]))
-	for side := range b.sides {
-		var cannot []string
-		for _, t := range types {
-			if t.why[side] != "" {
-				cannot = append(cannot, fmt.Sprintf("%s (%s): %s", t.entry.Name, t.lang, t.why[side]))
-			}
-		}
-		if len(cannot) > 0 {
-			b.note("%s, %s: not measured, %s: its classes with them show —", rules.Name(), sideNames[side], strings.Join(cannot, "; "))
-		}
-		if len(capped[side]) > 0 {
-			b.note("%s, %s: extrapolated: %s", rules.Name(), sideNames[side], strings.Join(capped[side], "; "))
-		}
-		if faults[side] > 0 {
-			b.note("%s, %s: %d faults (timeouts, crashes...) in the sample: its games are shorter than the bots' real ones", rules.Name(), sideNames[side], faults[side])
-		}
-		b.note("%s, %s: sample's parallelism ×%.2f", rules.Name(), sideNames[side], parallel[side])
+	return p, high, stopped
+}
+
+// classRows adds the rows of a class of cg.n copies of the types idx: its
+// round robin and, for a game of more than two seats, its formats for
+// large fields. The rows show the lower bound, which is the projection
+// itself when no game was stopped: a class that misses its target even so
+// misses it for sure.
+func (b *bencher) classRows(cg *classGame, what string, idx []int) {
+	p, high, stopped := b.projectSides(cg, classCounts(cg.n, len(idx)), idx)
+	_, most := cg.rules.Seats()
+	row := Row{Measure: fmt.Sprintf("class of %d, %s, %s (%s): round robin, %d rounds, %d games, projected%s", cg.n, cg.rules.Name(), what, langs(cg.types, idx), cg.rounds, p[0].games, stopped),
+		Unit: "min", Sandboxed: nanIf(p[0], p[0].wall), Plain: nanIf(p[1], p[1].wall), Compare: "ratio"}
+	if what == "all Python" && most <= 2 {
+		row.Target, row.Met = fmt.Sprintf("≤ %v min", lessonRoundRobin.Minutes()), atMost(row.Sandboxed, lessonRoundRobin.Minutes())
 	}
-	return nil
+	b.add(row)
+	b.note("%s, %s: %s", cg.rules.Name(), what, dominant(cg.types, idx, p[0], high[0]))
+	if most > 2 {
+		b.largeFieldRows(cg, what, p, stopped)
+	}
+}
+
+// largeFieldRows adds a class's rows for swiss and heats and says which of
+// them the class would play: the shorter on the sandboxed runner, which
+// bears the target of the all-Python class.
+func (b *bencher) largeFieldRows(cg *classGame, what string, p [2]projection, stopped string) {
+	lo, most := cg.rules.Seats()
+	f := field{n: cg.n, rounds: cg.rounds, perPair: cg.perPair, minSeats: lo, maxSeats: most}
+	var rows []Row
+	var names, hows []string
+	var walls []float64
+	for _, format := range []contest.Format{contest.Swiss, contest.FreeForAll} {
+		ng, wall, how := largeField(format, f, p[0])
+		_, plain, _ := largeField(format, f, p[1])
+		if how == "" {
+			continue
+		}
+		rows = append(rows, Row{Measure: fmt.Sprintf("class of %d, %s, %s: %s, %d games, projected%s", cg.n, cg.rules.Name(), what, formatWords(format), ng, stopped),
+			Unit: "min", Sandboxed: nanIf(p[0], wall), Plain: nanIf(p[1], plain), Compare: "ratio"})
+		names, walls = append(names, formatWords(format)), append(walls, nanIf(p[0], wall))
+		hows = append(hows, formatWords(format)+": "+how)
+	}
+	chosen := chooseField(walls)
+	for i := range rows {
+		if i == chosen && what == "all Python" {
+			rows[i].Target, rows[i].Met = fmt.Sprintf("≤ %v min", lessonLargeField.Minutes()), atMost(rows[i].Sandboxed, lessonLargeField.Minutes())
+		}
+		b.add(rows[i])
+	}
+	if what == "all Python" && len(hows) > 0 {
+		b.note("%s large fields, each at the round robin's mean game: %s", cg.rules.Name(), strings.Join(hows, "; "))
+	}
+	b.note("%s, %s, large field: %s", cg.rules.Name(), what, choiceWords(names, walls, chosen))
+}
+
+// choiceWords says which of the formats names a class chose and its
+// projected time in minutes, beside the others'.
+func choiceWords(names []string, walls []float64, chosen int) string {
+	if chosen < 0 {
+		return "not projected on the sandboxed runner"
+	}
+	var others []string
+	for i, name := range names {
+		if i != chosen {
+			others = append(others, fmt.Sprintf("%s %.1f min", name, walls[i]))
+		}
+	}
+	words := fmt.Sprintf("%s chosen, projected %.1f min sandboxed", names[chosen], walls[chosen])
+	if len(others) > 0 {
+		words += " (" + strings.Join(others, ", ") + ")"
+	}
+	return words
+}
+
+// examplesRow adds the examples' own round robin, one copy each, which is
+// what `make run` plays: where the time of a first run goes, from the same
+// sample.
+func (b *bencher) examplesRow(cg *classGame, all []int) {
+	m := len(cg.types)
+	p, high, stopped := b.projectSides(cg, classCounts(m, m), all)
+	b.add(Row{Measure: fmt.Sprintf("%s, its examples alone (as make run plays them): %d bots, %d games, projected%s", cg.rules.Name(), m, p[0].games, stopped),
+		Unit: "min", Sandboxed: nanIf(p[0], p[0].wall), Plain: nanIf(p[1], p[1].wall), Compare: "ratio"})
+	b.note("%s, its examples alone: %s", cg.rules.Name(), dominant(cg.types, all, p[0], high[0]))
+}
+
+// classNotes says what side's sample could not measure, extrapolated or
+// saw fail, and its parallelism.
+func (b *bencher) classNotes(cg *classGame, side int) {
+	name := cg.rules.Name()
+	var cannot []string
+	for _, t := range cg.types {
+		if t.why[side] != "" {
+			cannot = append(cannot, fmt.Sprintf("%s (%s): %s", t.entry.Name, t.lang, t.why[side]))
+		}
+	}
+	if len(cannot) > 0 {
+		b.note("%s, %s: not measured, %s: its classes with them show —", name, sideNames[side], strings.Join(cannot, "; "))
+	}
+	if len(cg.capped[side]) > 0 {
+		b.note("%s, %s: extrapolated: %s", name, sideNames[side], strings.Join(cg.capped[side], "; "))
+	}
+	if cg.faults[side] > 0 {
+		b.note("%s, %s: %d faults (timeouts, crashes...) in the sample: its games are shorter than the bots' real ones", name, sideNames[side], cg.faults[side])
+	}
+	b.note("%s, %s: sample's parallelism ×%.2f", name, sideNames[side], cg.parallel[side])
 }
 
 // nanIf is d in minutes, or NaN when p lacks a pairing or parallelism.
@@ -502,58 +649,51 @@ func pairName(types []*classType, k int) string {
 	return "?"
 }
 
-// sampleClass plays every pairing of types that side can run, ClassGames
-// games each with seats alternated, as a tournament plays games: Workers
-// at once. It returns each pairing's games and the sample's parallelism:
-// the sum of its games' times over its wall time.
-func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, types []*classType) ([][]sampleGame, float64, error) {
+// classJob is the g-th sample game of the pairing k of types a and b.
+type classJob struct{ k, a, b, g int }
+
+// classJobs are the sample's games on side: ClassGames a pairing of types
+// that side can run.
+func (b *bencher) classJobs(side int, types []*classType) []classJob {
 	m := len(types)
-	type job struct{ k, a, b, g int }
-	var jobs []job
+	var jobs []classJob
 	for a := range m {
 		for bb := a; bb < m; bb++ {
 			if types[a].seats[side] == nil || types[bb].seats[side] == nil {
 				continue
 			}
 			for g := range max(1, b.sz.ClassGames) {
-				jobs = append(jobs, job{pairIndex(m, a, bb), a, bb, g})
+				jobs = append(jobs, classJob{pairIndex(m, a, bb), a, bb, g})
 			}
 		}
 	}
+	return jobs
+}
+
+// sampleClass plays every pairing of types that side can run, ClassGames
+// games each with seats alternated, as a tournament plays games: Workers
+// at once. It returns each pairing's games and the sample's parallelism:
+// the sum of its games' times over its wall time.
+func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, types []*classType) ([][]sampleGame, float64, error) {
+	m := len(types)
+	jobs := b.classJobs(side, types)
 	out := make([][]sampleGame, m*(m+1)/2)
-	workers := b.sz.Workers
-	if workers <= 0 {
-		workers = contest.DefaultWorkers(2, sandbox.DefaultLimits().Memory)
-	}
-	queue := make(chan job)
 	var mu sync.Mutex
 	var firstErr error
 	var sum time.Duration
 	began := time.Now()
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range queue {
-				// Seats alternate over a pairing's games and, with one game
-				// a pairing, over pairings: no type always moves first.
-				g, err := b.sampleGame(ctx, side, rules, types, j.a, j.b, j.g, (j.k+j.g)%2 == 1)
-				mu.Lock()
-				if err != nil && firstErr == nil {
-					firstErr = fmt.Errorf("class of %s, %s: %w", rules.Name(), sideNames[side], err)
-				}
-				out[j.k] = append(out[j.k], g)
-				sum += g.wall
-				mu.Unlock()
-			}
-		}()
-	}
-	for _, j := range jobs {
-		queue <- j
-	}
-	close(queue)
-	wg.Wait()
+	onWorkers(b.gameWorkers(), jobs, func(j classJob) {
+		// Seats alternate over a pairing's games and, with one game
+		// a pairing, over pairings: no type always moves first.
+		g, err := b.sampleGame(ctx, side, rules, types, j.a, j.b, j.g, (j.k+j.g)%2 == 1)
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil && firstErr == nil {
+			firstErr = fmt.Errorf("class of %s, %s: %w", rules.Name(), sideNames[side], err)
+		}
+		out[j.k] = append(out[j.k], g)
+		sum += g.wall
+	})
 	wall := time.Since(began)
 	// The containers a reusing runner keeps for these bots' next games
 	// are of no more use: the next game's sample has its own bots.

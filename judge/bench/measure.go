@@ -14,12 +14,7 @@ import (
 // what the sandbox adds to every move.
 func (b *bencher) moves(ctx context.Context) error {
 	b.progress("ia bot move round trip, %d requests per runner", b.sz.Asks)
-	path, err := b.file("moves/"+b.firstCell.file, b.firstCell.source, 0o644)
-	if err != nil {
-		return err
-	}
-	req := b.firstCell.rules.New(1, []string{"a", "b"}).Request(0)
-	took, err := b.asks(ctx, b.firstCell.bot("first_cell", path), req, b.sz.Asks)
+	took, err := b.firstRequests(ctx, "moves", "first_cell", b.firstCell, b.sz.Asks)
 	if err != nil {
 		return err
 	}
@@ -34,18 +29,24 @@ func (b *bencher) moves(ctx context.Context) error {
 // request inside the sandbox.
 func (b *bencher) programs(ctx context.Context) error {
 	b.progress("program bot request, %d per runner", b.sz.Requests)
-	path, err := b.file("programs/"+b.shot.file, b.shot.source, 0o644)
-	if err != nil {
-		return err
-	}
-	req := b.shot.rules.New(1, []string{"a", "b"}).Request(0)
-	took, err := b.asks(ctx, b.shot.bot("shot", path), req, b.sz.Requests)
+	took, err := b.firstRequests(ctx, "programs", "shot", b.shot, b.sz.Requests)
 	if err != nil {
 		return err
 	}
 	b.add(Row{Measure: "program request (python3 process), median", Unit: "ms", Sandboxed: quantile(took[0], 0.5), Plain: quantile(took[1], 0.5), Compare: "diff"})
 	b.add(Row{Measure: "program request (python3 process), p99", Unit: "ms", Sandboxed: quantile(took[0], 0.99), Plain: quantile(took[1], 0.99), Compare: "diff"})
 	return nil
+}
+
+// firstRequests writes bot in dir under name and times n of its first
+// request of a game on each runner (see asks).
+func (b *bencher) firstRequests(ctx context.Context, dir, name string, bot benchBot, n int) ([2][]time.Duration, error) {
+	path, err := b.file(dir+"/"+bot.file, bot.source, 0o644)
+	if err != nil {
+		return [2][]time.Duration{}, err
+	}
+	req := bot.rules.New(1, []string{"a", "b"}).Request(0)
+	return b.asks(ctx, bot.bot(name, path), req, n)
 }
 
 // asks sends n requests to one session per runner, alternating between

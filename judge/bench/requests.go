@@ -79,62 +79,10 @@ func (b *bencher) requests(ctx context.Context) error {
 		return nil
 	}
 	b.progress("program request per language, %d each, beside its bare start on the host", n)
-	run := b.sides[0].Runner
 	for _, lang := range languages {
-		bot, err := loadBot(lang.file)
-		if err != nil {
+		if err := b.requestRows(ctx, lang, n); err != nil {
 			return err
 		}
-		dir := filepath.Join(b.work, "languages", lang.name)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		floor := lang.floorIn(dir)
-		if lang.prepare != nil {
-			if err := lang.prepare(ctx, dir); err != nil {
-				b.note("%s: no bare start on the host (%v)", lang.name, firstLine(err.Error()))
-				floor = nil
-			}
-		}
-		if floor != nil {
-			if _, err := exec.LookPath(floor[0]); err != nil {
-				b.note("%s: no bare start on the host (%v)", lang.name, err)
-				floor = nil
-			}
-		}
-		path, err := b.file(filepath.Join("languages", lang.name, "bot", lang.file), bot.source, 0o644)
-		if err != nil {
-			return err
-		}
-		seat, err := contest.BuildSeat(ctx, run, contest.Seat{Name: "shot", Bot: bot.bot("shot", path)}, sandbox.DefaultBuildLimits())
-		if err != nil {
-			return err
-		}
-		if seat.Build != nil && seat.Build.Fault != "" {
-			return fmt.Errorf("%w: %s does not build: %s", errBot, lang.file, seat.Build.Detail)
-		}
-		req := bot.rules.New(1, []string{"a", "b"}).Request(0)
-		if lang.warm && b.cfg.Cold != nil {
-			took, bare, err := b.timeLanguage(ctx, b.cfg.Cold, seat.Bot, req, floor, n)
-			if err != nil {
-				return fmt.Errorf("%s, cold: %w", lang.name, err)
-			}
-			b.add(Row{Measure: fmt.Sprintf("request, %s, started with it, median", lang.name), Unit: "ms",
-				Sandboxed: quantile(took, 0.5), Plain: quantile(bare, 0.5), Compare: "ratio"})
-		}
-		took, bare, err := b.timeLanguage(ctx, run, seat.Bot, req, floor, n)
-		if err != nil {
-			return fmt.Errorf("%s: %w", lang.name, err)
-		}
-		med, base := quantile(took, 0.5), quantile(bare, 0.5)
-		row := Row{Measure: fmt.Sprintf("request, %s, median (plain: %s)", lang.name, lang.floorName()),
-			Unit: "ms", Sandboxed: med, Plain: base, Compare: "ratio"}
-		if lang.target > 0 {
-			row.Target, row.Met = fmt.Sprintf("≤ %g ms", lang.target), atMost(med, lang.target)
-		} else {
-			row.Target, row.Met = fmt.Sprintf("≤ ×%g bare start", floorRatio), atMost(med/base, floorRatio)
-		}
-		b.add(row)
 	}
 	b.note("request rows' bare starts ran %s", strings.Join(hostVersions(ctx), ", "))
 	b.note("request rows: the sandboxed column is a request to a program bot that prints its answer at once (Docker, the harness, a process per request); the plain column is the bare start of the same interpreter on the host, the floor a fresh process cannot beat")
@@ -142,6 +90,86 @@ func (b *bencher) requests(ctx context.Context) error {
 		b.note("request rows \"started with it\": the same bot whose process the harness starts when the request comes rather than ahead of it (no warm start), in the same run")
 	}
 	return nil
+}
+
+// requestRows adds lang's rows: n requests to its bot in the sandbox, each
+// beside a bare start on the host, and for a warm-started language the
+// same without the warm start when the bench has a cold runner.
+func (b *bencher) requestRows(ctx context.Context, lang language, n int) error {
+	dir := filepath.Join(b.work, "languages", lang.name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	floor := b.hostFloor(ctx, lang, dir)
+	bot, seat, err := b.languageSeat(ctx, lang)
+	if err != nil {
+		return err
+	}
+	req := bot.rules.New(1, []string{"a", "b"}).Request(0)
+	if lang.warm && b.cfg.Cold != nil {
+		took, bare, err := b.timeLanguage(ctx, b.cfg.Cold, seat.Bot, req, floor, n)
+		if err != nil {
+			return fmt.Errorf("%s, cold: %w", lang.name, err)
+		}
+		b.add(Row{Measure: fmt.Sprintf("request, %s, started with it, median", lang.name), Unit: "ms",
+			Sandboxed: quantile(took, 0.5), Plain: quantile(bare, 0.5), Compare: "ratio"})
+	}
+	took, bare, err := b.timeLanguage(ctx, b.sides[0].Runner, seat.Bot, req, floor, n)
+	if err != nil {
+		return fmt.Errorf("%s: %w", lang.name, err)
+	}
+	b.add(lang.row(quantile(took, 0.5), quantile(bare, 0.5)))
+	return nil
+}
+
+// hostFloor readies lang's bare start in dir; nil, with a note saying why,
+// when the host cannot run it.
+func (b *bencher) hostFloor(ctx context.Context, lang language, dir string) []string {
+	floor := lang.floorIn(dir)
+	if lang.prepare != nil {
+		if err := lang.prepare(ctx, dir); err != nil {
+			b.note("%s: no bare start on the host (%v)", lang.name, firstLine(err.Error()))
+			return nil
+		}
+	}
+	if _, err := exec.LookPath(floor[0]); err != nil {
+		b.note("%s: no bare start on the host (%v)", lang.name, err)
+		return nil
+	}
+	return floor
+}
+
+// languageSeat stages lang's bot and builds it on the sandboxed runner.
+func (b *bencher) languageSeat(ctx context.Context, lang language) (benchBot, contest.Seat, error) {
+	bot, err := loadBot(lang.file)
+	if err != nil {
+		return bot, contest.Seat{}, err
+	}
+	path, err := b.file(filepath.Join("languages", lang.name, "bot", lang.file), bot.source, 0o644)
+	if err != nil {
+		return bot, contest.Seat{}, err
+	}
+	seat, err := contest.BuildSeat(ctx, b.sides[0].Runner, contest.Seat{Name: "shot", Bot: bot.bot("shot", path)}, sandbox.DefaultBuildLimits())
+	if err != nil {
+		return bot, seat, err
+	}
+	if seat.Build != nil && seat.Build.Fault != "" {
+		return bot, seat, fmt.Errorf("%w: %s does not build: %s", errBot, lang.file, seat.Build.Detail)
+	}
+	return bot, seat, nil
+}
+
+// row is lang's request row from the sandboxed median med and the bare
+// start's base, against its target.
+func (l language) row(med, base float64) Row {
+	row := Row{Measure: fmt.Sprintf("request, %s, median (plain: %s)", l.name, l.floorName()),
+		Unit: "ms", Sandboxed: med, Plain: base, Compare: "ratio"}
+	if l.target > 0 {
+		row.Target, row.Met = fmt.Sprintf("≤ %g ms", l.target), atMost(med, l.target)
+	} else {
+		row.Target, row.Met = fmt.Sprintf("≤ ×%g bare start", floorRatio), atMost(med/base, floorRatio)
+	}
+	return row
 }
 
 // floorIn is the floor's command with {dir} replaced.

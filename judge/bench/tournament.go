@@ -203,42 +203,25 @@ func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error
 		}
 		seats[i] = contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: rules.Protocol()}}
 	}
-	jobs := make(chan contest.Planned)
-	errs := make(chan error, 1)
-	workers := b.sz.Workers
-	if workers <= 0 {
-		workers = contest.DefaultWorkers(2, sandbox.DefaultLimits().Memory)
-	}
-	start := snapshot(b.sides[side].Bots)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range jobs {
-				game := make([]contest.Seat, len(p.Seats))
-				for i, s := range p.Seats {
-					game[i] = seats[s]
-				}
-				_, err := contest.Play(ctx, b.sides[side].Runner, contest.Match{Rules: rules, Seed: p.Seed, Seats: game}, sandbox.DefaultLimits(), nil, nil)
-				if err != nil {
-					select {
-					case errs <- err:
-					default:
-					}
-				}
-			}
-		}()
-	}
 	plan, err := contest.Schedule(entries, 1, 1, contest.Duels, 2, 2)
 	if err != nil {
 		return played{}, err
 	}
-	for _, p := range plan {
-		jobs <- p
-	}
-	close(jobs)
-	wg.Wait()
+	errs := make(chan error, 1)
+	start := snapshot(b.sides[side].Bots)
+	onWorkers(b.gameWorkers(), plan, func(p contest.Planned) {
+		game := make([]contest.Seat, len(p.Seats))
+		for i, s := range p.Seats {
+			game[i] = seats[s]
+		}
+		_, err := contest.Play(ctx, b.sides[side].Runner, contest.Match{Rules: rules, Seed: p.Seed, Seats: game}, sandbox.DefaultLimits(), nil, nil)
+		if err != nil {
+			select {
+			case errs <- err:
+			default:
+			}
+		}
+	})
 	close(errs)
 	if err := <-errs; err != nil {
 		return played{}, err
@@ -267,7 +250,37 @@ func (b *bencher) workers() string {
 	if b.sz.Workers > 0 {
 		return fmt.Sprint(b.sz.Workers)
 	}
-	return fmt.Sprintf("the judge's default, %d here", contest.DefaultWorkers(2, sandbox.DefaultLimits().Memory))
+	return fmt.Sprintf("the judge's default, %d here", b.gameWorkers())
+}
+
+// gameWorkers is how many games the bench plays at once where it plays
+// them itself: Workers, or the judge's default for duels.
+func (b *bencher) gameWorkers() int {
+	if b.sz.Workers > 0 {
+		return b.sz.Workers
+	}
+	return contest.DefaultWorkers(2, sandbox.DefaultLimits().Memory)
+}
+
+// onWorkers calls do for every job, workers at once, as a tournament plays
+// its games; it returns when all are done.
+func onWorkers[J any](workers int, jobs []J, do func(J)) {
+	queue := make(chan J)
+	var wg sync.WaitGroup
+	for range max(1, workers) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range queue {
+				do(j)
+			}
+		}()
+	}
+	for _, j := range jobs {
+		queue <- j
+	}
+	close(queue)
+	wg.Wait()
 }
 
 // memory measures the judge's peak resident memory over a large tournament

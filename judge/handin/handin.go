@@ -404,40 +404,12 @@ func (s *Server) serveUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	game := r.PathValue("game")
-	if !slices.Contains(s.opt.Games, game) || se.organiser {
-		s.refuse(w, r, http.StatusNotFound, "not.open")
-		return
-	}
 	now := s.opt.Now()
-	if !s.beforeDeadline(now) {
-		s.refuseArgs(w, r, http.StatusForbidden, "deadline.passed", s.opt.Deadline.Format("2006-01-02 15:04 MST"))
+	if !s.mayUpload(w, r, se, game, now) {
 		return
 	}
-	if d := s.uploads.wait(strconv.FormatInt(se.student, 10), now); d > 0 {
-		s.refuseWait(w, r, d)
-		return
-	}
-	// The whole body is bounded, not only the file: a 100 MB request is
-	// cut at the limit, never read to its end.
-	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxUpload+64<<10)
-	f, fh, err := r.FormFile("bot")
-	var tooBig *http.MaxBytesError
-	switch {
-	case errors.As(err, &tooBig):
-		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "upload.big", s.opt.MaxUpload>>10)
-		return
-	case err != nil:
-		s.refuse(w, r, http.StatusBadRequest, "upload.none")
-		return
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, s.opt.MaxUpload+1))
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	if int64(len(data)) > s.opt.MaxUpload {
-		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "upload.big", s.opt.MaxUpload>>10)
+	filename, data, ok := s.readUpload(w, r)
+	if !ok {
 		return
 	}
 	rules, ok := games.Lookup(game)
@@ -445,7 +417,7 @@ func (s *Server) serveUpload(w http.ResponseWriter, r *http.Request) {
 		s.refuse(w, r, http.StatusNotFound, "not.open")
 		return
 	}
-	kind, ext, content, err := prepare(fh.Filename, data, rules.Protocol())
+	kind, ext, content, err := prepare(filename, data, rules.Protocol())
 	var why errRefused
 	if errors.As(err, &why) {
 		s.refuseText(w, r, http.StatusBadRequest, why)
@@ -462,6 +434,54 @@ func (s *Server) serveUpload(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	http.Redirect(w, r, fmt.Sprintf("/hand-in/v/%d", h.ID), http.StatusSeeOther)
+}
+
+// mayUpload says whether se may hand in a bot for game now, and when not
+// answers why: the game is not open to it, the deadline has passed, or it
+// must wait before its next upload.
+func (s *Server) mayUpload(w http.ResponseWriter, r *http.Request, se session, game string, now time.Time) bool {
+	if !slices.Contains(s.opt.Games, game) || se.organiser {
+		s.refuse(w, r, http.StatusNotFound, "not.open")
+		return false
+	}
+	if !s.beforeDeadline(now) {
+		s.refuseArgs(w, r, http.StatusForbidden, "deadline.passed", s.opt.Deadline.Format("2006-01-02 15:04 MST"))
+		return false
+	}
+	if d := s.uploads.wait(strconv.FormatInt(se.student, 10), now); d > 0 {
+		s.refuseWait(w, r, d)
+		return false
+	}
+	return true
+}
+
+// readUpload reads the uploaded file's name and content, at most
+// MaxUpload bytes; when there is none, or it is larger, it answers so.
+func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []byte, bool) {
+	// The whole body is bounded, not only the file: a 100 MB request is
+	// cut at the limit, never read to its end.
+	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxUpload+64<<10)
+	f, fh, err := r.FormFile("bot")
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "upload.big", s.opt.MaxUpload>>10)
+		return "", nil, false
+	case err != nil:
+		s.refuse(w, r, http.StatusBadRequest, "upload.none")
+		return "", nil, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, s.opt.MaxUpload+1))
+	if err != nil {
+		s.fail(w, r, err)
+		return "", nil, false
+	}
+	if int64(len(data)) > s.opt.MaxUpload {
+		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "upload.big", s.opt.MaxUpload>>10)
+		return "", nil, false
+	}
+	return fh.Filename, data, true
 }
 
 // accept keeps a new version, makes it the student's bot in submissions/

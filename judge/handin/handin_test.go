@@ -138,24 +138,26 @@ func (c *class) student(name string) *browser {
 // the page it leads to (the version's page when accepted).
 func (b *browser) handIn(game, filename string, data []byte) (int, string) {
 	b.c.t.Helper()
+	body, contentType := uploadForm(filename, data)
+	st, page := b.post("/hand-in/game/"+game, contentType, body)
+	return st, page
+}
+
+// uploadForm is the hand-in form's body with data as the file filename.
+func uploadForm(filename string, data []byte) (*bytes.Buffer, string) {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	fw, _ := mw.CreateFormFile("bot", filename)
 	fw.Write(data)
 	mw.Close()
-	st, page := b.post("/hand-in/game/"+game, mw.FormDataContentType(), &body)
-	return st, page
+	return &body, mw.FormDataContentType()
 }
 
 func (b *browser) location(game, filename string, data []byte) string {
 	b.c.t.Helper()
-	var body bytes.Buffer
-	mw := multipart.NewWriter(&body)
-	fw, _ := mw.CreateFormFile("bot", filename)
-	fw.Write(data)
-	mw.Close()
-	req, _ := http.NewRequest("POST", b.c.http.URL+"/hand-in/game/"+game, &body)
-	req.Header.Set("Content-Type", mw.FormDataContentType())
+	body, contentType := uploadForm(filename, data)
+	req, _ := http.NewRequest("POST", b.c.http.URL+"/hand-in/game/"+game, body)
+	req.Header.Set("Content-Type", contentType)
 	resp, err := b.client.Do(req)
 	if err != nil {
 		b.c.t.Fatal(err)

@@ -95,27 +95,9 @@ func (c *SandboxChecker) seat(rules games.Rules, e contest.Entry) (contest.Seat,
 // spar plays the version against the example bots: the bots of the game's
 // folder that belong to no student of the roster.
 func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.HandIn, me contest.Entry, mine contest.Seat, labels map[string]string, out *Report, update func(string, Report)) error {
-	students, err := c.DB.Students(ctx)
-	if err != nil {
+	examples, err := c.sparringExamples(ctx, rules, h.Game)
+	if err != nil || len(examples) == 0 {
 		return err
-	}
-	found, _, err := contest.Discover(filepath.Join(c.Submissions, h.Game), rules.Protocol(), false)
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	var examples []contest.Entry
-	for _, e := range found {
-		if !slices.ContainsFunc(students, func(s results.Student) bool { return strings.EqualFold(s.Name, e.Name) }) {
-			examples = append(examples, e)
-		}
-	}
-	n := c.Opponents
-	if n <= 0 {
-		n = 3
-	}
-	examples = examples[:min(n, len(examples))]
-	if len(examples) == 0 {
-		return nil
 	}
 	t, err := c.DB.PrivateTournament(ctx, h.Game, sparringSettings)
 	if err != nil {
@@ -125,26 +107,11 @@ func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.
 	if err != nil {
 		return err
 	}
-	lo, _ := rules.Seats()
 	for i := range examples {
 		seats := []contest.Seat{mine}
 		players := []results.Player{{Seat: 0, BotID: myBot.ID, Name: me.Name}}
-		// Games of more seats than two fill them with the examples in turn.
-		for k := 0; len(seats) < max(lo, 2); k++ {
-			e := examples[(i+k)%len(examples)]
-			s, err := c.seat(rules, e)
-			if err == nil {
-				s, err = contest.BuildSeat(ctx, c.Run, s, sandbox.DefaultBuildLimits())
-			}
-			if err != nil {
-				return err
-			}
-			b, err := c.DB.AddBot(ctx, results.Bot{Game: h.Game, Name: e.Name, SHA256: e.SHA256, Path: e.Source})
-			if err != nil {
-				return err
-			}
-			players = append(players, results.Player{Seat: len(seats), BotID: b.ID, Name: e.Name})
-			seats = append(seats, s)
+		if seats, players, err = c.fillSeats(ctx, rules, h.Game, examples, i, seats, players); err != nil {
+			return err
 		}
 		seed := h.ID*100 + int64(i)
 		played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: seed, Seats: seats, Policy: contest.Policy{GiveUp: 3, Budget: c.Budget}}, c.Limits, labels, nil)
@@ -159,24 +126,79 @@ func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.
 		if err != nil {
 			return err
 		}
-		sp := Spar{GameID: id, Reason: played.Outcome.Reason, Result: "win"}
-		for k, p := range g.Players {
-			if k > 0 {
-				sp.Opponents = append(sp.Opponents, p.Name)
-			}
-			switch {
-			case k == 0:
-				sp.Faults = p.Faults
-			case p.Rank < g.Players[0].Rank:
-				sp.Result = "loss"
-			case p.Rank == g.Players[0].Rank && sp.Result == "win":
-				sp.Result = "draw"
-			}
-		}
-		out.Sparring = append(out.Sparring, sp)
+		out.Sparring = append(out.Sparring, sparOf(id, played.Outcome.Reason, g.Players))
 		update(results.StatusPlaying, *out)
 	}
 	return nil
+}
+
+// sparringExamples are the first Opponents (3 by default) bots of game's
+// folder that belong to no student of the roster.
+func (c *SandboxChecker) sparringExamples(ctx context.Context, rules games.Rules, game string) ([]contest.Entry, error) {
+	students, err := c.DB.Students(ctx)
+	if err != nil {
+		return nil, err
+	}
+	found, _, err := contest.Discover(filepath.Join(c.Submissions, game), rules.Protocol(), false)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	var examples []contest.Entry
+	for _, e := range found {
+		if !slices.ContainsFunc(students, func(s results.Student) bool { return strings.EqualFold(s.Name, e.Name) }) {
+			examples = append(examples, e)
+		}
+	}
+	n := c.Opponents
+	if n <= 0 {
+		n = 3
+	}
+	return examples[:min(n, len(examples))], nil
+}
+
+// fillSeats seats the i-th sparring game's opponents after the version:
+// one example in a duel; games of more seats than two fill them with the
+// examples in turn.
+func (c *SandboxChecker) fillSeats(ctx context.Context, rules games.Rules, game string, examples []contest.Entry, i int, seats []contest.Seat, players []results.Player) ([]contest.Seat, []results.Player, error) {
+	lo, _ := rules.Seats()
+	for k := 0; len(seats) < max(lo, 2); k++ {
+		e := examples[(i+k)%len(examples)]
+		s, err := c.seat(rules, e)
+		if err == nil {
+			s, err = contest.BuildSeat(ctx, c.Run, s, sandbox.DefaultBuildLimits())
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := c.DB.AddBot(ctx, results.Bot{Game: game, Name: e.Name, SHA256: e.SHA256, Path: e.Source})
+		if err != nil {
+			return nil, nil, err
+		}
+		players = append(players, results.Player{Seat: len(seats), BotID: b.ID, Name: e.Name})
+		seats = append(seats, s)
+	}
+	return seats, players, nil
+}
+
+// sparOf is a sparring game's line on the version's page: the version,
+// seated first, wins unless an opponent ranks above it (a loss) or with it
+// (a draw).
+func sparOf(id int64, reason string, players []results.Player) Spar {
+	sp := Spar{GameID: id, Reason: reason, Result: "win"}
+	for k, p := range players {
+		if k > 0 {
+			sp.Opponents = append(sp.Opponents, p.Name)
+		}
+		switch {
+		case k == 0:
+			sp.Faults = p.Faults
+		case p.Rank < players[0].Rank:
+			sp.Result = "loss"
+		case p.Rank == players[0].Rank && sp.Result == "win":
+			sp.Result = "draw"
+		}
+	}
+	return sp
 }
 
 // reportOf says a check's findings for the version's page.
