@@ -250,26 +250,7 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 	for i, seat := range seats {
 		steps[i] = g.aim(seat, answers[i])
 	}
-	// Heads that enter the same free cell all die.
-	entering := map[cell][]*step{}
-	for _, s := range steps {
-		if s.cause == "" {
-			entering[s.to] = append(entering[s.to], s)
-		}
-	}
-	for _, group := range entering {
-		if len(group) < 2 {
-			continue
-		}
-		for _, s := range group {
-			s.cause, s.at = HeadOn, s.to
-			for _, o := range group {
-				if o != s {
-					s.by = append(s.by, o.seat)
-				}
-			}
-		}
-	}
+	headOn(steps)
 	moves := make([]games.Move, len(steps))
 	var died []int
 	for i, s := range steps {
@@ -293,6 +274,29 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 	}
 	g.checkEnd(len(died))
 	return moves
+}
+
+// headOn kills the heads that enter the same free cell, each by the others.
+func headOn(steps []*step) {
+	entering := map[cell][]*step{}
+	for _, s := range steps {
+		if s.cause == "" {
+			entering[s.to] = append(entering[s.to], s)
+		}
+	}
+	for _, group := range entering {
+		if len(group) < 2 {
+			continue
+		}
+		for _, s := range group {
+			s.cause, s.at = HeadOn, s.to
+			for _, o := range group {
+				if o != s {
+					s.by = append(s.by, o.seat)
+				}
+			}
+		}
+	}
 }
 
 // aim reads seat's answer and finds the cell it moves to, or why it dies
