@@ -113,6 +113,13 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 	if last := &rp.Frames[len(rp.Frames)-1]; last.View == nil {
 		last.View = final.View()
 	}
+	rp.end(g, final, err, n)
+	return rp, nil
+}
+
+// end says how the replay of g ended: final is the last state the rules
+// reached, after n of its moves, and err why they stopped early.
+func (rp *Replay) end(g results.Game, final games.State, err error, n int) {
 	if len(g.Outcome) > 0 {
 		var stored games.Outcome
 		if json.Unmarshal(g.Outcome, &stored) == nil {
@@ -139,7 +146,6 @@ func NewReplay(kind string, g results.Game) (*Replay, error) {
 	for i := range rp.Game.Players {
 		rp.Game.Players[i].Log = ""
 	}
-	return rp, nil
 }
 
 // unjudged says whether a step's answers were all taken without judging
