@@ -5,7 +5,35 @@
 // a move fired; the words are the board's own, under shared keys (grid,
 // shotsby, ship, miss, hit, sunkship, lastshot).
 
-import { el } from './util.js';
+import { el, translator } from './util.js';
+
+// words are what both boards say alike; each adds its own (ship, sunkship,
+// sunk and the like).
+export const words = {
+  en: {
+    fleets: 'Both fleets are placed',
+    shot: '{name} fires at {cell}',
+    miss: 'miss',
+    hit: 'hit',
+    grid: "{name}'s fleet",
+    shotsby: 'shots by {name}',
+    unit: 'hits',
+    lastshot: 'last shot',
+  },
+  fr: {
+    fleets: 'Les deux flottes sont placées',
+    shot: '{name} tire en {cell}',
+    miss: "dans l'eau",
+    hit: 'touché',
+    grid: 'flotte de {name}',
+    shotsby: 'tirs de {name}',
+    unit: 'touchés',
+    lastshot: 'dernier tir',
+  },
+};
+
+// unit is what both boards' scores count.
+export const unit = () => translator(words)('unit');
 
 export function legend(t) {
   return [['m-ship', t('ship')], ['m-miss', t('miss')], ['m-hit', t('hit')], ['m-sunk', t('sunkship')], ['m-last', t('lastshot')]];
@@ -15,7 +43,7 @@ export function legend(t) {
 // of column x, row y, whose dataset names it by coords ([column, row]).
 function grid(f, seat, w, h) {
   const { names, marks, mini, t, prefix, coords, at } = f;
-  const box = el('div', { class: prefix + 'grid' });
+  const box = el('div', { class: `fgrid ${prefix}grid` });
   box.style.setProperty('--w', w);
   box.style.setProperty('--h', h);
   const cells = [];
@@ -28,10 +56,10 @@ function grid(f, seat, w, h) {
       box.append(cell);
     }
   }
-  const title = el('div', { class: prefix + 'title' },
+  const title = el('div', { class: `ftitle ${prefix}title` },
     el('b', { text: t('grid', { name: names[seat] }) }),
     el('span', { text: ' · ' + t('shotsby', { name: names[1 - seat] }) }));
-  return { node: el('div', { class: `${prefix}side mark-${marks[seat]}` }, title, box), cells };
+  return { node: el('div', { class: `fside ${prefix}side mark-${marks[seat]}` }, title, box), cells };
 }
 
 // board draws both grids, made once the first View tells their size;
@@ -44,7 +72,8 @@ function grid(f, seat, w, h) {
 //     classes of the cell), sea where unset;
 //   shot(event) → [x, y] of a move's shot, or null.
 export function board(parent, f) {
-  const root = el('div', { class: f.mini ? `${f.prefix}boards mini` : `${f.prefix}boards` });
+  // The shared classes (fleets.css) and the board's own, its prefix's.
+  const root = el('div', { class: `fleets ${f.prefix}boards${f.mini ? ' mini' : ''}` });
   parent.append(root);
   let grids = null;
   let w = 0;

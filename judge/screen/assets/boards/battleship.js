@@ -5,34 +5,22 @@
 import { translator } from '../util.js';
 import * as fleets from '../fleets.js';
 
+export { unit } from '../fleets.js';
+
 export const strings = {
   en: {
-    fleets: 'Both fleets are placed',
-    shot: '{name} fires at {cell}',
-    miss: 'miss',
-    hit: 'hit',
+    ...fleets.words.en,
     sunk: 'hit and sunk, a boat of {size}!',
     repeat: 'already shot there',
-    grid: "{name}'s fleet",
-    shotsby: 'shots by {name}',
-    unit: 'hits',
     ship: 'boat',
     sunkship: 'sunk boat',
-    lastshot: 'last shot',
   },
   fr: {
-    fleets: 'Les deux flottes sont placées',
-    shot: '{name} tire en {cell}',
-    miss: "dans l'eau",
-    hit: 'touché',
+    ...fleets.words.fr,
     sunk: 'touché-coulé, un bateau de {size} !',
     repeat: 'déjà tiré là',
-    grid: 'flotte de {name}',
-    shotsby: 'tirs de {name}',
-    unit: 'touchés',
     ship: 'bateau',
     sunkship: 'bateau coulé',
-    lastshot: 'dernier tir',
   },
 };
 
@@ -40,10 +28,6 @@ const t = translator(strings);
 
 export const css = true;
 export const delay = 500;
-
-export function unit() {
-  return t('unit');
-}
 
 export function legend() {
   return fleets.legend(t);

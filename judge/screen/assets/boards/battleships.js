@@ -4,36 +4,24 @@
 import { translator } from '../util.js';
 import * as fleets from '../fleets.js';
 
+export { unit } from '../fleets.js';
+
 export const strings = {
   en: {
-    fleets: 'Both fleets are placed',
-    shot: '{name} fires at {cell}',
-    miss: 'miss',
-    hit: 'hit',
+    ...fleets.words.en,
     sunk: 'sunk the {size}!',
     again: 'shoots again',
     streak: 'shot {n} in a row',
-    grid: "{name}'s fleet",
-    shotsby: 'shots by {name}',
-    unit: 'hits',
     ship: 'ship',
     sunkship: 'sunk ship',
-    lastshot: 'last shot',
   },
   fr: {
-    fleets: 'Les deux flottes sont placées',
-    shot: '{name} tire en {cell}',
-    miss: "dans l'eau",
-    hit: 'touché',
+    ...fleets.words.fr,
     sunk: 'coulé, le {size} !',
     again: 'rejoue',
     streak: "{n}e tir d'affilée",
-    grid: 'flotte de {name}',
-    shotsby: 'tirs de {name}',
-    unit: 'touchés',
     ship: 'navire',
     sunkship: 'navire coulé',
-    lastshot: 'dernier tir',
   },
 };
 
@@ -43,10 +31,6 @@ export const css = true;
 export const delay = 600;
 
 const SIZE = 8;
-
-export function unit() {
-  return t('unit');
-}
 
 export function legend() {
   return fleets.legend(t);
