@@ -3,9 +3,11 @@ package screen
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"botjudge/games"
@@ -15,30 +17,69 @@ import (
 )
 
 func (s *Server) routeAPI() {
-	s.mux.HandleFunc("GET /api/tournaments.json", s.serveTournaments)
-	s.mux.HandleFunc("GET /api/t/{tid}/info.json", s.serveInfo)
-	s.mux.HandleFunc("GET /api/t/{tid}/standings.json", s.serveStandings)
-	s.mux.HandleFunc("GET /api/t/{tid}/standings.csv", s.serveStandings)
-	s.mux.HandleFunc("GET /api/t/{tid}/games.json", s.serveGames)
-	s.mux.HandleFunc("GET /api/t/{tid}/games.csv", s.serveGames)
-	s.mux.HandleFunc("GET /api/t/{tid}/crosstable.json", s.serveCrosstable)
-	s.mux.HandleFunc("GET /api/t/{tid}/pair/{a}/{b}/info.json", s.servePair)
-	s.mux.HandleFunc("GET /api/t/{tid}/bot/{bid}/info.json", s.serveBot)
-	s.mux.HandleFunc("GET /api/t/{tid}/live.json", s.serveLive)
+	s.mux.HandleFunc("GET /api/tournaments.json", s.answer(s.tournamentsJSON))
+	s.mux.HandleFunc("GET /api/t/{tid}/info.json", s.answer(s.infoJSON))
+	standings := table(s, "standings", s.standings, results.WriteStandingsCSV)
+	s.mux.HandleFunc("GET /api/t/{tid}/standings.json", standings)
+	s.mux.HandleFunc("GET /api/t/{tid}/standings.csv", standings)
+	games := table(s, "games", s.games, results.WriteGamesCSV)
+	s.mux.HandleFunc("GET /api/t/{tid}/games.json", games)
+	s.mux.HandleFunc("GET /api/t/{tid}/games.csv", games)
+	s.mux.HandleFunc("GET /api/t/{tid}/crosstable.json", s.answer(s.crosstableJSON))
+	s.mux.HandleFunc("GET /api/t/{tid}/pair/{a}/{b}/info.json", s.answer(s.pairJSON))
+	s.mux.HandleFunc("GET /api/t/{tid}/bot/{bid}/info.json", s.answer(s.botJSON))
+	s.mux.HandleFunc("GET /api/t/{tid}/live.json", s.answer(s.liveJSON))
 	s.mux.HandleFunc("GET /api/t/{tid}/events", s.serveEvents)
-	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.serveReplay)
+	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.answer(s.replayJSON))
 	s.mux.HandleFunc("GET /api/game/{id}/record.json", s.serveRecord)
-	s.mux.HandleFunc("GET /api/faults.json", s.serveFaults)
+	s.mux.HandleFunc("GET /api/faults.json", s.answer(func(*http.Request) (any, error) { return fault.All(), nil }))
 	s.mux.HandleFunc("GET /api/events", s.serveEvents)
 	s.mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		failJSON(w, http.StatusNotFound, "no such API: "+r.URL.Path)
 	})
 }
 
-// serveFaults sends the one list of faults, with their classes and words,
-// so that the pages name them as the rest of the judge does.
-func (s *Server) serveFaults(w http.ResponseWriter, r *http.Request) {
-	s.writeJSON(w, fault.All())
+// answer makes the handler of a JSON route: the JSON of h's value, or h's
+// error as fail tells it. faults.json is the one list of faults, with
+// their classes and words, so that the pages name them as the rest of the
+// judge does.
+func (s *Server) answer(h func(r *http.Request) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v, err := h(r)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		s.writeJSON(w, v)
+	}
+}
+
+// table makes the handler of a tournament's list: JSON, or on its .csv
+// route a CSV file named after the tournament.
+func table[T any](s *Server, what string, list func(*http.Request, results.Tournament) ([]T, error), csv func(io.Writer, []T) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		t, err := s.tournament(r.Context(), r)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		l, err := list(r, t)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		if l == nil {
+			l = []T{}
+		}
+		if !strings.HasSuffix(r.Pattern, ".csv") {
+			s.writeJSON(w, l)
+			return
+		}
+		attachment(w, t, what)
+		if err := csv(w, l); err != nil {
+			s.log.Printf("screen: %s csv: %v", what, err)
+		}
+	}
 }
 
 // Info is a tournament with what the pages show around every view.
@@ -164,36 +205,28 @@ func (s *Server) progress(ctx context.Context, t results.Tournament) (Progress, 
 	return progressOf(t, c, live, time.Now()), live, nil
 }
 
-func (s *Server) serveTournaments(w http.ResponseWriter, r *http.Request) {
+func (s *Server) tournamentsJSON(r *http.Request) (any, error) {
 	ts, err := s.db.Tournaments(r.Context())
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	list := []Info{}
 	for _, t := range ts {
 		in, err := s.info(r.Context(), t)
 		if err != nil {
-			s.fail(w, err)
-			return
+			return nil, err
 		}
 		list = append(list, in)
 	}
-	s.writeJSON(w, list)
+	return list, nil
 }
 
-func (s *Server) serveInfo(w http.ResponseWriter, r *http.Request) {
+func (s *Server) infoJSON(r *http.Request) (any, error) {
 	t, err := s.tournament(r.Context(), r)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
-	in, err := s.info(r.Context(), t)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	s.writeJSON(w, in)
+	return s.info(r.Context(), t)
 }
 
 // schemeOf is the tournament's point scheme, or the one the URL's points
@@ -210,42 +243,19 @@ func schemeOf(r *http.Request, t results.Tournament) (results.Scheme, error) {
 	return s, nil
 }
 
-func (s *Server) standings(ctx context.Context, r *http.Request, t results.Tournament) ([]results.Standing, error) {
+// standings are t's standings in the scheme the request asks for.
+func (s *Server) standings(r *http.Request, t results.Tournament) ([]results.Standing, error) {
 	scheme, err := schemeOf(r, t)
 	if err != nil {
 		return nil, err
 	}
-	return s.db.Standings(ctx, t.ID, scheme)
+	return s.db.Standings(r.Context(), t.ID, scheme)
 }
 
 // attachment names a CSV download after the tournament.
 func attachment(w http.ResponseWriter, t results.Tournament, what string) {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d-%s.csv"`, t.Game, t.ID, what))
-}
-
-func (s *Server) serveStandings(w http.ResponseWriter, r *http.Request) {
-	t, err := s.tournament(r.Context(), r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	st, err := s.standings(r.Context(), r, t)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if st == nil {
-		st = []results.Standing{}
-	}
-	if r.Pattern == "GET /api/t/{tid}/standings.csv" {
-		attachment(w, t, "standings")
-		if err := results.WriteStandingsCSV(w, st); err != nil {
-			s.log.Printf("screen: standings csv: %v", err)
-		}
-		return
-	}
-	s.writeJSON(w, st)
 }
 
 // filterOf reads the bot and opponent parameters of a games list.
@@ -263,33 +273,13 @@ func filterOf(r *http.Request) (results.GameFilter, error) {
 	return f, nil
 }
 
-func (s *Server) serveGames(w http.ResponseWriter, r *http.Request) {
-	t, err := s.tournament(r.Context(), r)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
+// games are t's games the request's filter keeps.
+func (s *Server) games(r *http.Request, t results.Tournament) ([]results.Game, error) {
 	f, err := filterOf(r)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
-	gs, err := s.db.Games(r.Context(), t.ID, f)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	if gs == nil {
-		gs = []results.Game{}
-	}
-	if r.Pattern == "GET /api/t/{tid}/games.csv" {
-		attachment(w, t, "games")
-		if err := results.WriteGamesCSV(w, gs); err != nil {
-			s.log.Printf("screen: games csv: %v", err)
-		}
-		return
-	}
-	s.writeJSON(w, gs)
+	return s.db.Games(r.Context(), t.ID, f)
 }
 
 // Crosstable is every pairing's score, rows and columns in standings order.
@@ -370,37 +360,32 @@ func swissRounds(ct *Crosstable, gs []results.Game, byes []results.Bye, rounds i
 	}
 }
 
-func (s *Server) serveCrosstable(w http.ResponseWriter, r *http.Request) {
+func (s *Server) crosstableJSON(r *http.Request) (any, error) {
 	t, err := s.tournament(r.Context(), r)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	scheme, err := schemeOf(r, t)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	st, err := s.db.Standings(r.Context(), t.ID, scheme)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	gs, err := s.db.Games(r.Context(), t.ID, results.GameFilter{})
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	ct := crosstable(st, gs, scheme)
 	if t.Format == results.FormatSwiss {
 		byes, err := s.db.Byes(r.Context(), t.ID)
 		if err != nil {
-			s.fail(w, err)
-			return
+			return nil, err
 		}
 		swissRounds(&ct, gs, byes, t.Rounds, scheme)
 	}
-	s.writeJSON(w, ct)
+	return ct, nil
 }
 
 // Pair is a pairing's page: its two bots, A's record against B as the
@@ -413,32 +398,27 @@ type Pair struct {
 	Games  []results.Game  `json:"games"`
 }
 
-func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
+func (s *Server) pairJSON(r *http.Request) (any, error) {
 	ctx := r.Context()
 	t, err := s.tournament(ctx, r)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	a, err := idParam(r, "a")
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	b, err := idParam(r, "b")
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	scheme, err := schemeOf(r, t)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	entries, err := s.db.Entries(ctx, t.ID)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	p := Pair{Games: []results.Game{}}
 	ids := make([]int64, len(entries))
@@ -452,13 +432,11 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if p.A.ID == 0 || p.B.ID == 0 || a == b {
-		s.fail(w, errNotFound)
-		return
+		return nil, errNotFound
 	}
 	gs, err := s.db.Games(ctx, t.ID, results.GameFilter{BotID: a, Opponent: b})
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	if gs != nil {
 		p.Games = gs
@@ -467,7 +445,7 @@ func (s *Server) servePair(w http.ResponseWriter, r *http.Request) {
 	if rec := cells[slices.Index(ids, a)][slices.Index(ids, b)]; rec != nil {
 		p.Record = *rec
 	}
-	s.writeJSON(w, p)
+	return p, nil
 }
 
 // game is the stored game the request's {id} names.
@@ -490,21 +468,18 @@ func (s *Server) game(r *http.Request) (results.Game, error) {
 	return g, nil
 }
 
-func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
+func (s *Server) replayJSON(r *http.Request) (any, error) {
 	g, err := s.game(r)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	t, err := s.db.Tournament(r.Context(), g.TournamentID)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	rp, err := NewReplay(t.Game, g)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	if s.opt.HideLogs {
 		for i := range rp.Frames {
@@ -513,7 +488,7 @@ func (s *Server) serveReplay(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	s.writeJSON(w, rp)
+	return rp, nil
 }
 
 // serveRecord sends a game's stored record, every answer and its time

@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -103,22 +104,19 @@ func resultOf(me results.Player, all []results.Player) string {
 	return res
 }
 
-func (s *Server) serveBot(w http.ResponseWriter, r *http.Request) {
+func (s *Server) botJSON(r *http.Request) (any, error) {
 	ctx := r.Context()
 	t, err := s.tournament(ctx, r)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	bid, err := idParam(r, "bid")
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	entries, err := s.db.Entries(ctx, t.ID)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	var page BotPage
 	for _, e := range entries {
@@ -127,31 +125,38 @@ func (s *Server) serveBot(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if page.Bot.ID == 0 {
-		s.fail(w, errNotFound)
-		return
+		return nil, errNotFound
 	}
-	st, err := s.standings(ctx, r, t)
+	st, err := s.standings(r, t)
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
 	for i := range st {
 		if st[i].Bot.ID == bid {
 			page.Standing = &st[i]
 		}
 	}
-	list, err := s.db.Games(ctx, t.ID, results.GameFilter{BotID: bid})
-	if err != nil {
-		s.fail(w, err)
-		return
+	if page.Games, err = s.botGames(ctx, t.ID, bid); err != nil {
+		return nil, err
 	}
-	page.Games = []BotGame{}
+	if s.opt.HideLogs {
+		page.Check.Log, page.Check.Detail = "", ""
+	}
+	return page, nil
+}
+
+// botGames are the games of bot bid, each with the bot's moves and log.
+func (s *Server) botGames(ctx context.Context, tid, bid int64) ([]BotGame, error) {
+	list, err := s.db.Games(ctx, tid, results.GameFilter{BotID: bid})
+	if err != nil {
+		return nil, err
+	}
+	games := []BotGame{}
 	for _, item := range list {
 		// Lists leave moves and logs out; the page needs both.
 		g, err := s.db.Game(ctx, item.ID)
 		if err != nil {
-			s.fail(w, err)
-			return
+			return nil, err
 		}
 		bg := botGame(g, bid)
 		if s.opt.HideLogs {
@@ -160,12 +165,9 @@ func (s *Server) serveBot(w http.ResponseWriter, r *http.Request) {
 				bg.Faults[i].Detail = ""
 			}
 		}
-		page.Games = append(page.Games, bg)
+		games = append(games, bg)
 	}
-	if s.opt.HideLogs {
-		page.Check.Log, page.Check.Detail = "", ""
-	}
-	s.writeJSON(w, page)
+	return games, nil
 }
 
 func botGame(g results.Game, bid int64) BotGame {

@@ -84,18 +84,12 @@ func (s *Server) state(ctx context.Context, key int64) (any, error) {
 // listKey is the hub's key of the tournaments list: no tournament has id 0.
 const listKey = 0
 
-func (s *Server) serveLive(w http.ResponseWriter, r *http.Request) {
+func (s *Server) liveJSON(r *http.Request) (any, error) {
 	tid, err := idParam(r, "tid")
 	if err != nil {
-		s.fail(w, err)
-		return
+		return nil, err
 	}
-	snap, err := s.snapshot(r.Context(), tid)
-	if err != nil {
-		s.fail(w, err)
-		return
-	}
-	s.writeJSON(w, snap)
+	return s.snapshot(r.Context(), tid)
 }
 
 // serveEvents streams the tournament's snapshot as server-sent events, one

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
@@ -221,7 +222,12 @@ func TestDictionary(t *testing.T) {
 	}
 	used := regexp.MustCompile(`\btn?\('([a-z.]+[a-z])'`)
 	prefixed := regexp.MustCompile(`\bt\('([a-z]+\.)' \+`) // t('verdict.' + v)
-	for _, file := range []string{"assets/app.js", "assets/replay.js", "assets/util.js"} {
+	views, err := filepath.Glob("assets/views/*.js")
+	if err != nil || len(views) == 0 {
+		t.Fatalf("no view modules: %v", err)
+	}
+	// The page's modules; the boards' words are their own.
+	for _, file := range append([]string{"assets/app.js", "assets/router.js", "assets/header.js", "assets/live-cards.js", "assets/rows.js", "assets/replay.js", "assets/util.js"}, views...) {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

@@ -1,19 +1,15 @@
-// Package browsertest drives a real headless Chromium from Go tests, with no
-// third-party module: it starts Debian's chromium with
-// --remote-debugging-pipe and speaks the DevTools protocol over the two pipes
-// (fd 3 carries commands to the browser, fd 4 its answers and events, each
-// message JSON ended by a NUL byte).
+// Package browsertest drives a real headless Chromium from Go tests, through
+// chromedp: it starts Debian's chromium, opens tabs of the projector's size,
+// and collects every console error, uncaught exception and failed load, so
+// that a test can insist there were none.
 //
 // Only what the screen's tests need is here: open a page, navigate, evaluate
-// JavaScript, press keys, take screenshots, and collect every console error,
-// uncaught exception and failed load, so that a test can insist there were
-// none.
+// JavaScript, press keys, take screenshots, and send any other DevTools
+// command by name.
 package browsertest
 
 import (
-	"bufio"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,6 +19,14 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // Width and Height are the projector's size: every page is 1920×1080.
@@ -33,29 +37,7 @@ const (
 
 // Browser is one running Chromium.
 type Browser struct {
-	cmd *exec.Cmd
-	out *os.File // commands to the browser (its fd 3)
-
-	writeMu sync.Mutex
-	mu      sync.Mutex
-	nextID  int64
-	waiting map[int64]chan message
-	pages   map[string]*Page // by session id
-	dead    error            // set when the pipe from the browser closed
-	done    chan struct{}
-}
-
-// message is any DevTools message: an answer has an ID, an event a Method.
-type message struct {
-	ID        int64           `json:"id,omitempty"`
-	SessionID string          `json:"sessionId,omitempty"`
-	Method    string          `json:"method,omitempty"`
-	Params    json.RawMessage `json:"params,omitempty"`
-	Result    json.RawMessage `json:"result,omitempty"`
-	Error     *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	} `json:"error,omitempty"`
+	ctx context.Context // chromedp's, of the browser's first tab
 }
 
 // Path finds the browser: $CHROMIUM, else chromium on the PATH.
@@ -78,333 +60,221 @@ func Start(t testing.TB) *Browser {
 		}
 		t.Skipf("no chromium to drive the pages (apt-get install chromium): %v", err)
 	}
-	toBrowser, cmds, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	answers, fromBrowser, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(path,
-		"--headless=new", "--no-sandbox", "--remote-debugging-pipe",
-		fmt.Sprintf("--window-size=%d,%d", Width, Height),
-		"--user-data-dir="+t.TempDir(),
-		"--no-first-run", "--no-default-browser-check", "--disable-extensions",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync",
-		"--disable-dev-shm-usage", "--mute-audio", "--lang=en-US",
-		"about:blank")
-	cmd.ExtraFiles = []*os.File{toBrowser, fromBrowser} // fd 3 and fd 4
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	toBrowser.Close()
-	fromBrowser.Close()
-	b := &Browser{cmd: cmd, out: cmds, waiting: map[int64]chan message{}, pages: map[string]*Page{}, done: make(chan struct{})}
-	go b.read(answers)
+	out := new(output)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox,
+		chromedp.WindowSize(Width, Height),
+		// Scrollbars as a person's browser has them (see NewPage).
+		chromedp.Flag("hide-scrollbars", false),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("lang", "en-US"),
+		chromedp.CombinedOutput(out))
+	alloc, stopAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, stop := chromedp.NewContext(alloc)
 	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		closing, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		b.call(ctx, "", "Browser.close", nil, nil)
-		select {
-		case <-b.done:
-		case <-ctx.Done():
-		}
-		cmds.Close()
-		wait := make(chan error, 1)
-		go func() { wait <- cmd.Wait() }()
-		select {
-		case <-wait:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			<-wait
-		}
-		answers.Close()
-		if t.Failed() && stderr.Len() > 0 {
-			t.Logf("chromium's stderr:\n%s", tail(stderr.String(), 3000))
+		chromedp.Cancel(closing)
+		stop()
+		stopAlloc()
+		if t.Failed() && out.Len() > 0 {
+			t.Logf("chromium's output:\n%s", out.Tail(3000))
 		}
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := b.call(ctx, "", "Browser.getVersion", nil, nil); err != nil {
-		t.Fatalf("chromium does not answer on its pipe: %v\n%s", err, tail(stderr.String(), 3000))
+	// The first run starts the browser, which lives as long as ctx: no
+	// deadline on it.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting %s: %v\n%s", path, err, out.Tail(3000))
 	}
-	return b
+	return &Browser{ctx: ctx}
 }
 
-func tail(s string, n int) string {
-	if len(s) > n {
+// output keeps what the browser prints, for a failed test's log.
+type output struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.Write(p)
+}
+
+func (o *output) Len() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.Len()
+}
+
+// Tail is the last n bytes printed.
+func (o *output) Tail(n int) string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if s := o.b.String(); len(s) > n {
 		return "…" + s[len(s)-n:]
 	}
-	return s
-}
-
-// read dispatches everything the browser writes until the pipe closes.
-func (b *Browser) read(r *os.File) {
-	defer close(b.done)
-	br := bufio.NewReaderSize(r, 1<<20)
-	for {
-		raw, err := br.ReadBytes(0)
-		if err != nil {
-			b.mu.Lock()
-			b.dead = fmt.Errorf("browser pipe closed: %w", err)
-			for id, ch := range b.waiting {
-				close(ch)
-				delete(b.waiting, id)
-			}
-			b.mu.Unlock()
-			return
-		}
-		var m message
-		if json.Unmarshal(raw[:len(raw)-1], &m) != nil {
-			continue
-		}
-		b.mu.Lock()
-		if m.ID != 0 {
-			if ch, ok := b.waiting[m.ID]; ok {
-				delete(b.waiting, m.ID)
-				ch <- m
-			}
-		} else if p := b.pages[m.SessionID]; p != nil {
-			p.event(m)
-		}
-		b.mu.Unlock()
-	}
-}
-
-// call sends one command and decodes its result into out (if not nil).
-func (b *Browser) call(ctx context.Context, session, method string, params, out any) error {
-	if params == nil {
-		params = struct{}{}
-	}
-	p, err := json.Marshal(params)
-	if err != nil {
-		return err
-	}
-	ch := make(chan message, 1)
-	b.mu.Lock()
-	if b.dead != nil {
-		b.mu.Unlock()
-		return b.dead
-	}
-	b.nextID++
-	id := b.nextID
-	b.waiting[id] = ch
-	b.mu.Unlock()
-	req, err := json.Marshal(message{ID: id, SessionID: session, Method: method, Params: p})
-	if err != nil {
-		return err
-	}
-	b.writeMu.Lock()
-	_, err = b.out.Write(append(req, 0))
-	b.writeMu.Unlock()
-	if err != nil {
-		return fmt.Errorf("%s: %w", method, err)
-	}
-	select {
-	case m, ok := <-ch:
-		if !ok {
-			return fmt.Errorf("%s: browser gone", method)
-		}
-		if m.Error != nil {
-			return fmt.Errorf("%s: %s", method, m.Error.Message)
-		}
-		if out != nil {
-			return json.Unmarshal(m.Result, out)
-		}
-		return nil
-	case <-ctx.Done():
-		b.mu.Lock()
-		delete(b.waiting, id)
-		b.mu.Unlock()
-		return fmt.Errorf("%s: %w", method, ctx.Err())
-	}
+	return o.b.String()
 }
 
 // Page is one tab.
 type Page struct {
-	b       *Browser
-	session string
+	ctx context.Context // chromedp's, of the tab
 
-	// guarded by b.mu
+	mu       sync.Mutex
 	problems []string
-	loads    []chan struct{}
 }
 
 // NewPage opens a tab of 1920×1080 CSS pixels, with ordinary scrollbars,
 // and closes it when the test ends.
 func (b *Browser) NewPage(t testing.TB) *Page {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	p := &Page{}
+	ctx, closeTab := chromedp.NewContext(b.ctx, chromedp.WithListener(p.event))
+	t.Cleanup(closeTab)
+	p.ctx = ctx
+	// The first run opens the tab, whose reading lives as long as the
+	// context of that run: ctx itself, not one of run's.
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatal(err)
+	}
+	setup, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	var target struct {
-		TargetID string `json:"targetId"`
-	}
-	if err := b.call(ctx, "", "Target.createTarget", map[string]any{"url": "about:blank"}, &target); err != nil {
-		t.Fatal(err)
-	}
-	var attached struct {
-		SessionID string `json:"sessionId"`
-	}
-	if err := b.call(ctx, "", "Target.attachToTarget", map[string]any{"targetId": target.TargetID, "flatten": true}, &attached); err != nil {
-		t.Fatal(err)
-	}
-	p := &Page{b: b, session: attached.SessionID}
-	b.mu.Lock()
-	b.pages[p.session] = p
-	b.mu.Unlock()
-	for _, method := range []string{"Page.enable", "Runtime.enable", "Log.enable", "Network.enable"} {
-		if err := p.Call(ctx, method, nil, nil); err != nil {
-			t.Fatal(err)
+	err := p.do(setup, chromedp.Func(func(ctx context.Context, tab *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tab, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: Width, Height: Height, DeviceScaleFactor: 1, Mobile: false})
+		if err != nil {
+			return err
 		}
-	}
-	err := p.Call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{
-		"width": Width, "height": Height, "deviceScaleFactor": 1, "mobile": false}, nil)
+		// Scrollbars as a person's browser has them: a computer's
+		// ordinary ones, which take their width from a page that
+		// scrolls (a phone's, under "mobile" emulation, overlay the
+		// page). Headless browsers hide them unless told.
+		_, err = cdp.Call(ctx, tab, emulation.SetScrollbarsHidden, emulation.SetScrollbarsHiddenParams{Hidden: false})
+		return err
+	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Scrollbars as a person's browser has them: a computer's ordinary
-	// ones, which take their width from a page that scrolls (a phone's,
-	// under "mobile" emulation, overlay the page). Headless shells hide
-	// them unless told (chrome-headless-shell's --hide-scrollbars).
-	if err := p.Call(ctx, "Emulation.setScrollbarsHidden", map[string]any{"hidden": false}, nil); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		b.call(ctx, "", "Target.closeTarget", map[string]any{"targetId": target.TargetID}, nil)
-	})
 	return p
 }
 
-// event records what a test must know about; the caller holds b.mu.
-func (p *Page) event(m message) {
-	switch m.Method {
-	case "Page.loadEventFired":
-		for _, ch := range p.loads {
-			close(ch)
+// event records what a test must know about. chromedp calls it from the
+// tab's reading goroutine: it must only take notes.
+func (p *Page) event(ev any) {
+	var problem string
+	switch e := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if e.Type != runtime.ConsoleAPICalledTypeError && e.Type != runtime.ConsoleAPICalledTypeAssert {
+			return
 		}
-		p.loads = nil
-	case "Runtime.consoleAPICalled":
-		var e struct {
-			Type string `json:"type"`
-			Args []struct {
-				Value       any    `json:"value"`
-				Description string `json:"description"`
-			} `json:"args"`
+		var parts []string
+		for _, a := range e.Args {
+			parts = append(parts, describe(a))
 		}
-		if json.Unmarshal(m.Params, &e) == nil && (e.Type == "error" || e.Type == "assert") {
-			var parts []string
-			for _, a := range e.Args {
-				if a.Description != "" {
-					parts = append(parts, a.Description)
-				} else {
-					parts = append(parts, fmt.Sprint(a.Value))
-				}
-			}
-			p.problems = append(p.problems, "console."+e.Type+": "+strings.Join(parts, " "))
+		problem = "console." + string(e.Type) + ": " + strings.Join(parts, " ")
+	case *runtime.EventExceptionThrown:
+		problem = "uncaught: " + e.ExceptionDetails.Text
+		if x := e.ExceptionDetails.Exception; x != nil {
+			problem += " " + x.Description
 		}
-	case "Runtime.exceptionThrown":
-		var e struct {
-			Details struct {
-				Text      string `json:"text"`
-				Exception struct {
-					Description string `json:"description"`
-				} `json:"exception"`
-			} `json:"exceptionDetails"`
+	case *log.EventEntryAdded:
+		if e.Entry.Level != log.EntryLevelError {
+			return
 		}
-		if json.Unmarshal(m.Params, &e) == nil {
-			p.problems = append(p.problems, "uncaught: "+e.Details.Text+" "+e.Details.Exception.Description)
-		}
-	case "Log.entryAdded":
-		var e struct {
-			Entry struct {
-				Level string `json:"level"`
-				Text  string `json:"text"`
-				URL   string `json:"url"`
-			} `json:"entry"`
-		}
-		if json.Unmarshal(m.Params, &e) == nil && e.Entry.Level == "error" {
-			p.problems = append(p.problems, "log: "+e.Entry.Text+" "+e.Entry.URL)
-		}
+		problem = "log: " + e.Entry.Text + " " + e.Entry.URL
+	default:
+		return
 	}
+	p.mu.Lock()
+	p.problems = append(p.problems, problem)
+	p.mu.Unlock()
 }
 
-// Call sends a DevTools command to this tab.
+// describe says a console argument as the console would: a description for
+// an object, else the value.
+func describe(a *runtime.RemoteObject) string {
+	if a.Description != "" {
+		return a.Description
+	}
+	var v any
+	if json.Unmarshal(a.Value, &v) != nil {
+		return string(a.Value)
+	}
+	return fmt.Sprint(v)
+}
+
+// run runs the action in the tab, for as long as ctx lets it.
+func run[T any](ctx context.Context, p *Page, a chromedp.Action[T]) (T, error) {
+	tab, cancel := context.WithCancel(p.ctx)
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	v, err := chromedp.Run(tab, a)
+	if err != nil && ctx.Err() != nil {
+		err = fmt.Errorf("%w (%w)", err, ctx.Err())
+	}
+	return v, err
+}
+
+func (p *Page) do(ctx context.Context, a chromedp.Action[chromedp.Void]) error {
+	_, err := run(ctx, p, a)
+	return err
+}
+
+// Call sends a DevTools command to this tab, its parameters and result as
+// JSON objects.
 func (p *Page) Call(ctx context.Context, method string, params, out any) error {
-	return p.b.call(ctx, p.session, method, params, out)
+	return p.do(ctx, chromedp.Func(func(ctx context.Context, tab *chromedp.Target) error {
+		if err := tab.Call(ctx, method, params, out); err != nil {
+			return fmt.Errorf("%s: %w", method, err)
+		}
+		return nil
+	}))
 }
 
 // Problems lists the console errors, uncaught exceptions and failed loads
 // seen so far.
 func (p *Page) Problems() []string {
-	p.b.mu.Lock()
-	defer p.b.mu.Unlock()
+	p.mu.Lock()
+	defer p.mu.Unlock()
 	return append([]string(nil), p.problems...)
 }
 
 // SetHeaders sends these HTTP headers with every request of the tab, such as
 // Accept-Language.
 func (p *Page) SetHeaders(ctx context.Context, h map[string]string) error {
-	return p.Call(ctx, "Network.setExtraHTTPHeaders", map[string]any{"headers": h}, nil)
+	headers := network.Headers{}
+	for k, v := range h {
+		headers[k] = v
+	}
+	return p.do(ctx, chromedp.Func(func(ctx context.Context, tab *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tab, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: headers})
+		return err
+	}))
 }
 
 // Navigate loads url and waits for its load event.
 func (p *Page) Navigate(ctx context.Context, url string) error {
-	loaded := make(chan struct{})
-	p.b.mu.Lock()
-	p.loads = append(p.loads, loaded)
-	p.b.mu.Unlock()
-	var res struct {
-		ErrorText string `json:"errorText"`
+	if err := p.do(ctx, chromedp.Navigate(url)); err != nil {
+		return fmt.Errorf("navigate %s: %w", url, err)
 	}
-	if err := p.Call(ctx, "Page.navigate", map[string]any{"url": url}, &res); err != nil {
-		return err
-	}
-	if res.ErrorText != "" {
-		return fmt.Errorf("navigate %s: %s", url, res.ErrorText)
-	}
-	select {
-	case <-loaded:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("navigate %s: no load event: %w", url, ctx.Err())
-	}
+	return nil
 }
 
 // Eval evaluates a JavaScript expression in the page, awaiting it if it is a
 // promise, and decodes its JSON value into out (if not nil).
 func (p *Page) Eval(ctx context.Context, expr string, out any) error {
-	var res struct {
-		Result struct {
-			Type  string          `json:"type"`
-			Value json.RawMessage `json:"value"`
-		} `json:"result"`
-		Exception *struct {
-			Text      string `json:"text"`
-			Exception struct {
-				Description string `json:"description"`
-			} `json:"exception"`
-		} `json:"exceptionDetails"`
-	}
-	err := p.Call(ctx, "Runtime.evaluate", map[string]any{
-		"expression": expr, "returnByValue": true, "awaitPromise": true}, &res)
+	value, err := run(ctx, p, chromedp.Evaluate[*runtime.RemoteObject](expr, chromedp.EvalAwaitPromise, chromedp.EvalAsValue))
 	if err != nil {
-		return err
-	}
-	if res.Exception != nil {
-		return fmt.Errorf("eval %q: %s %s", clip(expr), res.Exception.Text, res.Exception.Exception.Description)
+		return fmt.Errorf("eval %q: %w", clip(expr), err)
 	}
 	if out == nil {
 		return nil
 	}
-	if len(res.Result.Value) == 0 {
-		return fmt.Errorf("eval %q: no JSON value (%s)", clip(expr), res.Result.Type)
+	if len(value.Value) == 0 {
+		return fmt.Errorf("eval %q: no JSON value (%s)", clip(expr), value.Type)
 	}
-	return json.Unmarshal(res.Result.Value, out)
+	return json.Unmarshal(value.Value, out)
 }
 
 func clip(s string) string {
@@ -434,53 +304,28 @@ func (p *Page) Wait(ctx context.Context, expr string) error {
 	}
 }
 
-// keys are the DevTools descriptions of the keys tests press.
-var keys = map[string]struct {
-	code string
-	vk   int
-	text string
-}{
-	" ":          {"Space", 32, " "},
-	"ArrowLeft":  {"ArrowLeft", 37, ""},
-	"ArrowRight": {"ArrowRight", 39, ""},
-	"ArrowUp":    {"ArrowUp", 38, ""},
-	"ArrowDown":  {"ArrowDown", 40, ""},
-	"Home":       {"Home", 36, ""},
-	"End":        {"End", 35, ""},
-	"Escape":     {"Escape", 27, ""},
-	"+":          {"NumpadAdd", 107, "+"},
-	"-":          {"NumpadSubtract", 109, "-"},
-	"f":          {"KeyF", 70, "f"},
+// keys are the named keys tests press, as chromedp types them.
+var keys = map[string]string{
+	"ArrowLeft": kb.ArrowLeft, "ArrowRight": kb.ArrowRight, "ArrowUp": kb.ArrowUp, "ArrowDown": kb.ArrowDown,
+	"Home": kb.Home, "End": kb.End, "Escape": kb.Escape,
 }
 
 // Press types one key (" ", "ArrowRight", "End", "+"...) as a user would: the
 // page sees real keydown and keyup events.
 func (p *Page) Press(ctx context.Context, key string) error {
 	k, ok := keys[key]
+	if !ok && len([]rune(key)) == 1 {
+		k, ok = key, true
+	}
 	if !ok {
 		return fmt.Errorf("browsertest: key %q unknown", key)
 	}
-	down := map[string]any{"type": "keyDown", "key": key, "code": k.code, "windowsVirtualKeyCode": k.vk}
-	if k.text != "" {
-		down["text"] = k.text
-	} else {
-		down["type"] = "rawKeyDown"
-	}
-	if err := p.Call(ctx, "Input.dispatchKeyEvent", down, nil); err != nil {
-		return err
-	}
-	return p.Call(ctx, "Input.dispatchKeyEvent", map[string]any{"type": "keyUp", "key": key, "code": k.code, "windowsVirtualKeyCode": k.vk}, nil)
+	return p.do(ctx, chromedp.KeyEvent(k))
 }
 
 // Screenshot writes the visible 1920×1080 page as a PNG file.
 func (p *Page) Screenshot(ctx context.Context, path string) error {
-	var res struct {
-		Data string `json:"data"`
-	}
-	if err := p.Call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"}, &res); err != nil {
-		return err
-	}
-	png, err := base64.StdEncoding.DecodeString(res.Data)
+	png, err := run(ctx, p, chromedp.CaptureScreenshot())
 	if err != nil {
 		return err
 	}

@@ -2,36 +2,25 @@
 // View's own size. Seat i's grid shows seat i's boats and the shots the
 // other seat fired at it; x runs across, y down, as the bots name cells.
 
-import { el, translator } from '../util.js';
+import { translator } from '../util.js';
+import * as fleets from '../fleets.js';
+
+export { unit } from '../fleets.js';
 
 export const strings = {
   en: {
-    fleets: 'Both fleets are placed',
-    shot: '{name} fires at {cell}',
-    miss: 'miss',
-    hit: 'hit',
+    ...fleets.words.en,
     sunk: 'hit and sunk, a boat of {size}!',
     repeat: 'already shot there',
-    grid: "{name}'s fleet",
-    shotsby: 'shots by {name}',
-    unit: 'hits',
     ship: 'boat',
     sunkship: 'sunk boat',
-    lastshot: 'last shot',
   },
   fr: {
-    fleets: 'Les deux flottes sont placées',
-    shot: '{name} tire en {cell}',
-    miss: "dans l'eau",
-    hit: 'touché',
+    ...fleets.words.fr,
     sunk: 'touché-coulé, un bateau de {size} !',
     repeat: 'déjà tiré là',
-    grid: 'flotte de {name}',
-    shotsby: 'tirs de {name}',
-    unit: 'touchés',
     ship: 'bateau',
     sunkship: 'bateau coulé',
-    lastshot: 'dernier tir',
   },
 };
 
@@ -40,81 +29,35 @@ const t = translator(strings);
 export const css = true;
 export const delay = 500;
 
-export function unit() {
-  return t('unit');
-}
-
 export function legend() {
-  return [['m-ship', t('ship')], ['m-miss', t('miss')], ['m-hit', t('hit')], ['m-sunk', t('sunkship')], ['m-last', t('lastshot')]];
-}
-
-// grid builds one seat's grid of w × h cells, indexed y * w + x.
-function grid(seat, names, marks, mini, w, h) {
-  const box = el('div', { class: 'bgrid' });
-  box.style.setProperty('--w', w);
-  box.style.setProperty('--h', h);
-  const cells = [];
-  if (!mini) box.append(el('span', { class: 'coord corner' }), ...[...Array(w).keys()].map((x) => el('span', { class: 'coord col', text: x })));
-  for (let y = 0; y < h; y++) {
-    if (!mini) box.append(el('span', { class: 'coord row', text: y }));
-    for (let x = 0; x < w; x++) {
-      const cell = el('div', { class: 'cell', dataset: { x, y, state: 'sea' } }, el('i'));
-      cells.push(cell);
-      box.append(cell);
-    }
-  }
-  const title = el('div', { class: 'btitle' },
-    el('b', { text: t('grid', { name: names[seat] }) }),
-    el('span', { text: ' · ' + t('shotsby', { name: names[1 - seat] }) }));
-  return { node: el('div', { class: `bside mark-${marks[seat]}` }, title, box), cells };
+  return fleets.legend(t);
 }
 
 // states reads one grid of the View: cell index → sea, ship, miss, hit or
 // sunk.
-function states(w, boats, shots) {
+function states(view, seat, w) {
   const state = new Map();
-  for (const b of boats) {
-    for (let x = b.x1; x <= b.x2; x++) for (let y = b.y1; y <= b.y2; y++) state.set(y * w + x, b.sunk ? 'sunk' : 'ship');
+  for (const b of view.boats[seat] || []) {
+    for (let x = b.x1; x <= b.x2; x++) for (let y = b.y1; y <= b.y2; y++) state.set(y * w + x, { state: b.sunk ? 'sunk' : 'ship' });
   }
-  for (const s of shots) {
+  for (const s of view.shots[seat] || []) {
     const k = s.y * w + s.x;
-    if (state.get(k) === 'ship') state.set(k, 'hit');
-    else if (!state.has(k)) state.set(k, 'miss');
+    if (state.get(k)?.state === 'ship') state.set(k, { state: 'hit' });
+    else if (!state.has(k)) state.set(k, { state: 'miss' });
   }
   return state;
 }
 
-// board draws both grids once the first View tells their size; cells hold
-// data-state (sea, ship, miss, hit or sunk).
+// board draws both grids, each of the View's own size; cells are indexed
+// y * w + x.
 export function board(parent, { names, marks, mini = false }) {
-  const root = el('div', { class: mini ? 'bboards mini' : 'bboards' });
-  parent.append(root);
-  let grids = null;
-  let w = 0;
-  return {
-    draw({ view, moves }, animate) {
-      if (!grids || view.width !== w) {
-        w = view.width;
-        grids = [0, 1].map((seat) => grid(seat, names, marks, mini, view.width, view.height));
-        root.replaceChildren(...grids.map((g) => g.node));
-      }
-      grids.forEach(({ cells }, seat) => {
-        const state = states(w, view.boats[seat] || [], view.shots[seat] || []);
-        cells.forEach((cell, k) => {
-          cell.dataset.state = state.get(k) || 'sea';
-          cell.className = 'cell';
-        });
-      });
-      for (const m of moves) {
-        if (m.event?.x === undefined) continue;
-        const cell = grids[1 - m.seat].cells[m.event.y * w + m.event.x];
-        if (!cell) continue;
-        cell.classList.add('last');
-        if (animate) { void root.offsetWidth; cell.classList.add('anim'); }
-      }
-      root.dataset.turn = view.turn;
-    },
-  };
+  return fleets.board(parent, {
+    names, marks, mini, t, prefix: 'b', coords: ['x', 'y'],
+    size: (view) => [view.width, view.height],
+    at: (x, y, w) => y * w + x,
+    states,
+    shot: (ev) => (ev.x === undefined ? null : [ev.x, ev.y]),
+  });
 }
 
 // describe says what a frame did: both fleets at once, then one shot a

@@ -1,38 +1,27 @@
 // The board of BrainJar battleships: both 8×8 grids side by side. Seat i's
 // grid shows seat i's fleet and the shots the other seat fired at it.
 
-import { el, translator } from '../util.js';
+import { translator } from '../util.js';
+import * as fleets from '../fleets.js';
+
+export { unit } from '../fleets.js';
 
 export const strings = {
   en: {
-    fleets: 'Both fleets are placed',
-    shot: '{name} fires at {cell}',
-    miss: 'miss',
-    hit: 'hit',
+    ...fleets.words.en,
     sunk: 'sunk the {size}!',
     again: 'shoots again',
     streak: 'shot {n} in a row',
-    grid: "{name}'s fleet",
-    shotsby: 'shots by {name}',
-    unit: 'hits',
     ship: 'ship',
     sunkship: 'sunk ship',
-    lastshot: 'last shot',
   },
   fr: {
-    fleets: 'Les deux flottes sont placées',
-    shot: '{name} tire en {cell}',
-    miss: "dans l'eau",
-    hit: 'touché',
+    ...fleets.words.fr,
     sunk: 'coulé, le {size} !',
     again: 'rejoue',
     streak: "{n}e tir d'affilée",
-    grid: 'flotte de {name}',
-    shotsby: 'tirs de {name}',
-    unit: 'touchés',
     ship: 'navire',
     sunkship: 'navire coulé',
-    lastshot: 'dernier tir',
   },
 };
 
@@ -43,75 +32,38 @@ export const delay = 600;
 
 const SIZE = 8;
 
-export function unit() {
-  return t('unit');
-}
-
 export function legend() {
-  return [['m-ship', t('ship')], ['m-miss', t('miss')], ['m-hit', t('hit')], ['m-sunk', t('sunkship')], ['m-last', t('lastshot')]];
+  return fleets.legend(t);
 }
 
-// grid builds one seat's grid; cells are indexed by column then row, as
-// the game names cells ("CR").
-function grid(seat, names, marks, mini) {
-  const box = el('div', { class: 'sgrid' });
-  const cells = [];
-  if (!mini) box.append(el('span', { class: 'coord corner' }), ...[...Array(SIZE).keys()].map((c) => el('span', { class: 'coord col', text: c })));
-  for (let r = 0; r < SIZE; r++) {
-    if (!mini) box.append(el('span', { class: 'coord row', text: r }));
-    for (let c = 0; c < SIZE; c++) {
-      const cell = el('div', { class: 'cell', dataset: { c, r, state: 'sea' } }, el('i'));
-      cells[c * SIZE + r] = cell;
-      box.append(cell);
-    }
-  }
-  const title = el('div', { class: 'stitle' },
-    el('b', { text: t('grid', { name: names[seat] }) }),
-    el('span', { text: ' · ' + t('shotsby', { name: names[1 - seat] }) }));
-  return { node: el('div', { class: `sside mark-${marks[seat]}` }, title, box), cells };
-}
+// key is a cell's index, and for a cell off the grid a key of no cell.
+const key = (c, r) => (c >= 0 && c < SIZE && r >= 0 && r < SIZE ? c * SIZE + r : `${c},${r}`);
 
-// states reads one grid of the View: cell "CR" → sea, ship, miss, hit or
+// states reads one grid of the View: cell index → sea, ship, miss, hit or
 // sunk, and the ship's part for the cells a ship covers.
-function states(ships, shots) {
+function states(view, seat) {
   const state = new Map();
-  const shot = new Set(shots.map((s) => `${s.c}${s.r}`));
-  for (const [c, r, size, o] of ships) {
-    const own = [...Array(size).keys()].map((i) => (o === 'v' ? `${c}${r + i}` : `${c + i}${r}`));
+  const shot = new Set((view.shots[seat] || []).map((s) => key(s.c, s.r)));
+  for (const [c, r, size, o] of view.ships[seat] || []) {
+    const own = [...Array(size).keys()].map((i) => (o === 'v' ? key(c, r + i) : key(c + i, r)));
     const sunk = own.every((k) => shot.has(k));
     // Ends of a ship are rounded so that ships read as ships.
     own.forEach((k, i) => state.set(k, { state: sunk ? 'sunk' : shot.has(k) ? 'hit' : 'ship', part: `${o} ${i === 0 ? 'start' : i === size - 1 ? 'end' : 'mid'}` }));
   }
-  for (const k of shot) if (!state.has(k)) state.set(k, { state: 'miss', part: '' });
+  for (const k of shot) if (!state.has(k)) state.set(k, { state: 'miss' });
   return state;
 }
 
-// board draws both grids; cells hold data-state (sea, ship, miss, hit or
-// sunk).
+// board draws both 8×8 grids; cells are indexed by column then row, as the
+// game names cells ("CR").
 export function board(parent, { names, marks, mini = false }) {
-  const root = el('div', { class: mini ? 'sboards mini' : 'sboards' });
-  const grids = [0, 1].map((seat) => grid(seat, names, marks, mini));
-  root.append(...grids.map((g) => g.node));
-  parent.append(root);
-  return {
-    draw({ view, moves }, animate) {
-      grids.forEach(({ cells }, seat) => {
-        const state = states(view.ships[seat] || [], view.shots[seat] || []);
-        cells.forEach((cell, k) => {
-          const s = state.get(`${Math.floor(k / SIZE)}${k % SIZE}`);
-          cell.dataset.state = s?.state || 'sea';
-          cell.className = 'cell ' + (s?.part || '');
-        });
-      });
-      for (const m of moves) {
-        if (!m.event?.shot) continue;
-        const cell = grids[1 - m.seat].cells[+m.event.shot[0] * SIZE + +m.event.shot[1]];
-        cell.classList.add('last');
-        if (animate) { void root.offsetWidth; cell.classList.add('anim'); }
-      }
-      root.dataset.turn = view.turn;
-    },
-  };
+  return fleets.board(parent, {
+    names, marks, mini, t, prefix: 's', coords: ['c', 'r'],
+    size: () => [SIZE, SIZE],
+    at: (c, r) => c * SIZE + r,
+    states,
+    shot: (ev) => (ev.shot ? [+ev.shot[0], +ev.shot[1]] : null),
+  });
 }
 
 // describe says what a frame did: both fleets at once, then one shot a

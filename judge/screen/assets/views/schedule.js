@@ -1,0 +1,62 @@
+// The schedule: the games in progress, the number to come, and those
+// played.
+
+import { el, fill, t, tn, getJSON } from '../util.js';
+import { many } from '../replay.js';
+import { gameRow, vs } from '../rows.js';
+
+// liveRow is a game in progress in a list, in the columns of gameRow; it
+// opens the big board on that game.
+function liveRow(tid, l) {
+  const names = l.players.map((p) => p.name);
+  return el('a', { class: ['game-row', 'playing', many(names.length) && 'many'].filter(Boolean).join(' '), href: `/t/${tid}/tv?key=${encodeURIComponent(l.key)}`, dataset: { key: l.key } },
+    el('span', { class: 'gno', text: '●' }),
+    el('span', { class: 'gmeta', text: t('schedule.move', { n: l.moves }) }),
+    el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
+    el('span', { class: 'gscore', text: (l.scores || []).join(' – ') }),
+    el('span', { class: 'gres' }), el('span', { class: 'gfaults' }),
+    el('span', { class: 'go', text: '▶ ' + t('nav.tv') }));
+}
+
+// viewSchedule lists the games in progress, the count of those to come (a
+// game is recorded when it starts, so the rest of the plan is only a
+// number), and the games played, newest first, each opening its replay.
+export async function viewSchedule([tid]) {
+  const snap = await getJSON(`/api/t/${tid}/live.json`);
+  const playing = el('div', { class: 'games playing' });
+  const tocome = el('p', { class: 'tocome' });
+  const rounds = el('p', { class: 'rounds' });
+  const done = el('div', { class: 'games done' });
+  const nPlaying = el('span', { class: 'count' });
+  const nDone = el('span', { class: 'count' });
+  const node = el('section', { class: 'page schedule-view' },
+    el('h2', {}, t('schedule.playing'), ' ', nPlaying), playing,
+    el('h2', {}, t('schedule.tocome')), rounds, tocome, el('p', { class: 'dim', text: t('schedule.tocome.note') }),
+    el('h2', {}, t('schedule.done'), ' ', nDone), done);
+  const update = (s) => {
+    const live = s.live;
+    nPlaying.textContent = `(${live.length})`;
+    fill(playing, live.length ? live.map((l) => liveRow(tid, l)) : el('p', { class: 'message', text: t('schedule.noplaying') }));
+    const left = Math.max(0, s.progress.planned - s.progress.done - live.length);
+    tocome.dataset.n = left;
+    tocome.textContent = left ? tn('schedule.tocome.n', left) : t('schedule.tocome.none');
+  };
+  const loadDone = async () => {
+    const [gs, info] = await Promise.all([getJSON(`/api/t/${tid}/games.json`), getJSON(`/api/t/${tid}/info.json`)]);
+    nDone.textContent = `(${gs.length})`;
+    // Rounds planned and played: a round is played when all its games
+    // are (a swiss round is planned from the ones before it).
+    const per = info.rounds ? info.planned / info.rounds : 0, count = {};
+    for (const g of gs) count[g.round] = (count[g.round] || 0) + 1;
+    let played = 0;
+    for (let r = 1; r <= info.rounds && per && count[r] >= per; r++) played = r;
+    rounds.dataset.played = played;
+    rounds.dataset.rounds = info.rounds;
+    rounds.textContent = !info.rounds ? '' : played >= info.rounds ? t('schedule.rounds.done', { rounds: info.rounds })
+      : t('schedule.rounds', { round: played + 1, rounds: info.rounds, played });
+    fill(done, gs.length ? gs.slice().reverse().map((g) => gameRow(g)) : el('p', { class: 'message', text: t('empty.games') }));
+  };
+  update(snap);
+  await loadDone();
+  return { node, tid, nav: 'schedule', onState: (s, changed) => { update(s); if (changed) loadDone(); } };
+}
