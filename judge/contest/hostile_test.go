@@ -75,7 +75,12 @@ const hostileSecret = "BOTJUDGE_SECRET"
 // have no header comment.
 var hostileCases = []hostileCase{
 	// Resources and time.
-	{game: "virus", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
+	// An ia bot's fork bomb forks the harness itself: on a loaded machine
+	// its 64 copies can starve the harness's own answer, and the judge's
+	// backstop ends the move instead ("no answer within 4s of wall time
+	// (twice the limit), and the bot could not be interrupted"). Either
+	// reason names the limit that ended it.
+	{game: "virus", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"limit"}},
 	{game: "battleships", file: "fork_bomb.py", clock: true, verdicts: faults(fault.Timeout), words: []string{"s of CPU"}},
 	{game: "virus", file: "memory_hog.py", verdicts: faults(fault.OOM), words: []string{"out of memory"}},
 	{game: "battleships", file: "memory_hog.py", verdicts: faults(fault.OOM), words: []string{"out of memory"}},
