@@ -46,7 +46,7 @@ var rows = []string{
 	"sleeping tournament (2 games, 1ms sleep/move), games/min", "same, each game started, played, removed in turn",
 	"gain of starting and removing behind other games",
 	"fixed-work move (10 moves), charged p99 alone", "same, charged p99 during a trivial tournament", "same, charged p99 busy / p99 alone",
-	"same, wall p99 alone", "same, wall p99 during the tournament", "same, wall p99 busy / p99 alone",
+	"floor: the same work in a bare python3 on the host", "same, wall p99 alone", "same, wall p99 during the tournament", "same, wall p99 busy / p99 alone",
 	"fixed-work bot's charged median against a pondering bot / a calm one, 1 game", "same, wall median, 1 game",
 	"fixed-work bot's charged median against a pondering bot / a calm one, 2 games at once", "same, wall median, 2 games at once",
 	// Its bots turn back into themselves once 6 cells long: the 6th turn
