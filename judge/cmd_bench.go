@@ -68,7 +68,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	rep.Notes = append(rep.Notes, "plain runner's python3: "+python)
+	rep.Notes = append(rep.Notes, "plain runner's python3: "+python, storageNote(ctx))
 	fmt.Fprintf(stdout, "\nSandboxed (Docker) versus plain processes (--sandbox=none), measured in %s:\n\n", since(began))
 	return rep.Print(stdout)
 }
@@ -111,6 +111,26 @@ func openCold(ctx context.Context, steps []string, stderr io.Writer) (contest.Ru
 		return nil, nil, err
 	}
 	return e.pool, func() { e.close(ctx, stderr) }, nil
+}
+
+// storageNote names the engine's storage driver, which weighs on every
+// file a sandboxed bot opens, and so on the request table.
+func storageNote(ctx context.Context) string {
+	d, err := sandbox.NewDocker(ctx, dockerOptions())
+	if err != nil {
+		return fmt.Sprintf("the engine's storage driver: unknown (%v)", err)
+	}
+	defer d.Close()
+	driver, err := d.StorageDriver(ctx)
+	if err != nil {
+		return fmt.Sprintf("the engine's storage driver: unknown (%v)", err)
+	}
+	note := "the engine's storage driver: " + driver
+	if driver == "fuse-overlayfs" {
+		note += ": every path a bot looks up from / is a round trip to the driver's own process, which slows the starts that look up many files" +
+			" (PHP's about ×2 against overlay2, Docker's default; see the README's Performance)"
+	}
+	return note
 }
 
 // imagePython is the interpreter of the runtime image, Debian's.

@@ -92,3 +92,18 @@ func TestRunOnTwoEngines(t *testing.T) {
 		t.Errorf("volumes left on the second engine: %d, %v", len(vs.Volumes), err)
 	}
 }
+
+// TestStorageNote: the bench names the engine's storage driver, and says
+// what fuse-overlayfs costs a bot when the engine uses it.
+func TestStorageNote(t *testing.T) {
+	sandboxtest.Docker(t)
+	e := enginetest.Start(t)
+	t.Setenv("DOCKER_HOST", e.Host)
+	note := storageNote(context.Background())
+	if !strings.HasPrefix(note, "the engine's storage driver: "+e.Driver) {
+		t.Fatalf("note %q does not name %s", note, e.Driver)
+	}
+	if slow := strings.Contains(note, "round trip"); slow != (e.Driver == "fuse-overlayfs") {
+		t.Errorf("note %q for %s", note, e.Driver)
+	}
+}

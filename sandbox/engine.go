@@ -50,6 +50,16 @@ func (d *Docker) Capacity(ctx context.Context) (cores int, memory int64, err err
 	return info.NCPU, info.MemTotal, nil
 }
 
+// StorageDriver is the driver the engine keeps containers' files with
+// (overlay2, fuse-overlayfs, vfs...): every file a bot opens goes through it.
+func (d *Docker) StorageDriver(ctx context.Context) (string, error) {
+	info, err := d.cli.Info(ctx)
+	if err != nil {
+		return "", fmt.Errorf("%w: %s: %v", ErrEngine, d.Host(), err)
+	}
+	return info.Driver, nil
+}
+
 // SendImage gives d's engine the runtime image from src's engine when it
 // lacks it, streaming `save` into `load` through the judge: an engine on
 // another machine needs no registry and no temporary file. It returns the

@@ -48,6 +48,9 @@ func TestSecondEngine(t *testing.T) {
 	if err != nil || cores < 1 || memory < 1<<20 {
 		t.Fatalf("Capacity: %d cores, %d bytes, %v", cores, memory, err)
 	}
+	if driver, err := second.StorageDriver(ctx); err != nil || driver != e.Driver {
+		t.Fatalf("StorageDriver: %q, %v; the engine was started with %q", driver, err, e.Driver)
+	}
 
 	s, err := second.Start(ctx, virusBot(t, "def ia(game, side):\n    return [4, 2]\n"), limits(5*time.Second), nil)
 	if err != nil {

@@ -28,6 +28,8 @@ const Dockerd = "/usr/sbin/dockerd"
 type Engine struct {
 	// Host is its address, for sandbox.Options.Host or DOCKER_HOST.
 	Host string
+	// Driver is the storage driver it keeps containers with.
+	Driver string
 
 	dir    string
 	cmd    *exec.Cmd
@@ -49,7 +51,7 @@ func Start(tb testing.TB) *Engine {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	e := &Engine{dir: dir, Host: "unix://" + filepath.Join(dir, "d.sock")}
+	e := &Engine{dir: dir, Host: "unix://" + filepath.Join(dir, "d.sock"), Driver: storageDriver()}
 	tb.Cleanup(func() {
 		e.Stop(tb)
 		unmountUnder(dir)
@@ -99,7 +101,7 @@ func (e *Engine) Restart(tb testing.TB) {
 		// No network of its own: bots have none, and the first engine's
 		// bridge and iptables rules stay untouched.
 		"--bridge", "none", "--iptables=false", "--ip6tables=false", "--ip-masq=false",
-		"--storage-driver", storageDriver(),
+		"--storage-driver", e.Driver,
 	)
 	cmd.Stdout, cmd.Stderr = log, log
 	// Its own process group: a signal meant for the test does not reach it.
