@@ -92,9 +92,10 @@ type mover func(ctx context.Context) (charged, wall time.Duration, err error)
 // alternate blocks the drift weighs on both series alike.
 const fairBlocks = 4
 
-// alongside times FairMoves moves of each mover, taking turns, half of
-// them alone and half while load plays tournaments one after another, in
-// alternate blocks; it returns each mover's timings, alone then busy.
+// alongside times FairMoves moves of each mover alone and FairMoves more
+// while load plays tournaments one after another, the movers taking turns,
+// alone and busy in alternate blocks; it returns each mover's timings,
+// alone then busy.
 func (b *bencher) alongside(ctx context.Context, moves [2]mover, load func(ctx context.Context) error) ([2][2]timings, error) {
 	var t [2][2]timings
 	per := max(1, b.sz.FairMoves/fairBlocks)
@@ -168,6 +169,8 @@ type bareWork struct {
 	out *bufio.Scanner
 }
 
+// startFloor starts python3 with work, the source defining the fixed-work
+// bot's think.
 func startFloor(ctx context.Context, work string) (*bareWork, error) {
 	cmd := exec.CommandContext(ctx, "python3", "-c", work+"\n"+floorScript)
 	in, err := cmd.StdinPipe()
