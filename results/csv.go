@@ -10,12 +10,14 @@ import (
 
 // WriteStandingsCSV writes one header line and one line per standing.
 // Ratings are rounded to whole points; check is "ok", the failing verdict,
-// or empty when the bot was never checked.
+// or empty when the bot was never checked. Buchholz and byes, a swiss
+// tournament's, come last (0 in a round robin), so that the columns before
+// them stay where earlier exports had them.
 func WriteStandingsCSV(w io.Writer, st []Standing) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"rank", "name", "sha256", "points", "games", "wins", "draws", "losses", "beaten",
 		"timeouts", "crashes", "illegal", "head_to_head", "sb", "rating", "rating_low", "rating_high",
-		"tie_break", "check", "check_detail"})
+		"tie_break", "check", "check_detail", "buchholz", "byes"})
 	for _, s := range st {
 		cw.Write([]string{
 			strconv.Itoa(s.Rank), s.Bot.Name, s.Bot.SHA256, num(s.Points),
@@ -24,7 +26,7 @@ func WriteStandingsCSV(w io.Writer, st []Standing) error {
 			num(s.HeadToHead), num(s.SB),
 			strconv.FormatFloat(s.Rating, 'f', 0, 64), strconv.FormatFloat(s.RatingLow, 'f', 0, 64),
 			strconv.FormatFloat(s.RatingHigh, 'f', 0, 64),
-			s.TieBreak, checkText(s.Check), s.Check.Detail,
+			s.TieBreak, checkText(s.Check), s.Check.Detail, num(s.Buchholz), strconv.Itoa(s.Byes),
 		})
 	}
 	cw.Flush()

@@ -43,8 +43,11 @@ func TestWriteStandingsCSV(t *testing.T) {
 	entries[0].Check = results.Check{BotID: 1, OK: true, At: time.Unix(1, 0)}
 	entries[3].Check = results.Check{BotID: 4, Verdict: "timeout", Detail: "no answer, in 10 s", At: time.Unix(1, 0)}
 	games[1].Seats[1].Timeouts = 1
+	st := results.Rank(entries, games, results.SchemeDefault)
+	// As a swiss tournament's standings would have them.
+	st[0].Buchholz, st[2].Byes = 2.5, 1
 	var buf bytes.Buffer
-	if err := results.WriteStandingsCSV(&buf, results.Rank(entries, games, results.SchemeDefault)); err != nil {
+	if err := results.WriteStandingsCSV(&buf, st); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "standings.csv", buf.Bytes())
