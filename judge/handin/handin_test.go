@@ -812,3 +812,48 @@ func TestClashes(t *testing.T) {
 		t.Errorf("after example's own hand-in: %q", got)
 	}
 }
+
+// TestQueuedOnce: a version handed in while the queue starts is added by
+// its hand-in and found queued in the database by the queue's start: it is
+// checked once, not twice (the second check found its sparring games
+// stored already and reported none; TestEveryGame failed so in CI).
+func TestQueuedOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	db, err := results.Open(filepath.Join(t.TempDir(), "judge.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	st, err := db.AddStudent(ctx, "alice", results.HashCode(NewCode()), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := db.AddHandIn(ctx, results.HandIn{StudentID: st.ID, Game: "virus", Kind: "file", Ext: ".py", Content: []byte("def ia(game, side):\n    return None\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc := &fakeChecker{seen: map[int64]int{}}
+	q := newQueue(db, fc, log.New(io.Discard, "", 0))
+	q.add(h.ID) // as the hand-in does, before the queue has started
+	done := make(chan struct{})
+	go func() {
+		q.run(ctx, 2)
+		close(done)
+	}()
+	for end := time.Now().Add(time.Minute); fc.done.Load() == 0 && time.Now().Before(end); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond) // a second check would have started by now
+	cancel()
+	<-done
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	if fc.seen[h.ID] != 1 {
+		t.Errorf("the version was checked %d times, want once", fc.seen[h.ID])
+	}
+	q.add(h.ID) // once checked, it may be queued again
+	if len(q.waiting) != 1 {
+		t.Errorf("a version checked already cannot be queued again: %v", q.waiting)
+	}
+}

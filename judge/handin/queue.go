@@ -70,18 +70,28 @@ type queue struct {
 	log     *log.Logger
 	mu      sync.Mutex
 	waiting []int64
-	wake    chan struct{}
+	// queued holds the versions waiting or being checked. A version handed
+	// in while the queue starts is both added and found queued in the
+	// database; checked twice, its second check found its sparring games
+	// stored already and reported none.
+	queued map[int64]bool
+	wake   chan struct{}
 }
 
 func newQueue(db *results.DB, c Checker, lg *log.Logger) *queue {
-	return &queue{db: db, checker: c, log: lg, wake: make(chan struct{}, 1)}
+	return &queue{db: db, checker: c, log: lg, queued: map[int64]bool{}, wake: make(chan struct{}, 1)}
 }
 
-// add queues a version's check. The list of waiting versions grows as
-// needed (the per-student rate bounds it); only the checks running at once
-// are bounded.
+// add queues a version's check, unless it is waiting or being checked
+// already. The list of waiting versions grows as needed (the per-student
+// rate bounds it); only the checks running at once are bounded.
 func (q *queue) add(id int64) {
 	q.mu.Lock()
+	if q.queued[id] {
+		q.mu.Unlock()
+		return
+	}
+	q.queued[id] = true
 	q.waiting = append(q.waiting, id)
 	q.mu.Unlock()
 	select {
@@ -135,6 +145,9 @@ func (q *queue) run(ctx context.Context, workers int) {
 					}
 				}
 				q.check(ctx, id)
+				q.mu.Lock()
+				delete(q.queued, id)
+				q.mu.Unlock()
 			}
 		}()
 	}
