@@ -90,6 +90,15 @@ func TestBrowserFlow(t *testing.T) {
 	shot("report")
 	eval(`document.querySelector('a.replay').click()`)
 	wait(`location.pathname.startsWith('/game/') && document.querySelector('.game-view') && document.body.innerText.includes('first_cell')`)
+	shot("sparring")
+	// The sparring game's tournament is private: a link to its pages
+	// (standings, bots, pairing) would lead the student to "not found".
+	var links string
+	if err := p.Eval(ctx, `[...document.querySelectorAll('a[href^="/t/"]')].map((a) => a.getAttribute('href')).join(' ')`, &links); err != nil || links != "" {
+		t.Errorf("the sparring replay links to the private tournament's pages: %q (%v)", links, err)
+	}
+	eval(`document.querySelector('a.handin').click()`)
+	wait(`location.pathname === '/hand-in/' && document.querySelector('form.upload')`)
 
 	if err := p.Navigate(ctx, c.http.URL+"/hand-in/"); err != nil {
 		t.Fatal(err)

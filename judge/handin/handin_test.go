@@ -509,8 +509,10 @@ func TestAnotherStudent(t *testing.T) {
 			t.Errorf("someone not logged in reads %s", path)
 		}
 	}
-	if st, _ := alice.get(fmt.Sprintf("/api/game/%d/replay.json", game)); st != 200 {
-		t.Errorf("alice cannot replay her own sparring game: %d", st)
+	// The replay says it is private: its page then links to no page of
+	// the private tournament, which would be "not found" for her too.
+	if st, page := alice.get(fmt.Sprintf("/api/game/%d/replay.json", game)); st != 200 || !strings.Contains(page, `"private":true`) {
+		t.Errorf("alice cannot replay her own sparring game, or it is not said private: %d", st)
 	}
 	if st, page := alice.get(fmt.Sprintf("/api/game/%d/record.json", game)); st != 200 || strings.Contains(page, "alice-log-line") {
 		t.Errorf("the public record of her game: %d (logs are on her page only)", st)

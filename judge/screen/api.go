@@ -481,6 +481,7 @@ func (s *Server) replayJSON(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	rp.Private = t.Private
 	if s.opt.HideLogs {
 		for i := range rp.Frames {
 			for j := range rp.Frames[i].Moves {

@@ -26,6 +26,9 @@ type Replay struct {
 	Consistent bool           `json:"consistent"`
 	// Problem says why the replay stopped early or differs, for the page.
 	Problem string `json:"problem,omitempty"`
+	// Private: a hand-in's sparring game, whose tournament, bots and
+	// pairings have no pages, so the replay links to none of them.
+	Private bool `json:"private,omitempty"`
 }
 
 // Frame is one position and the moves that led to it: the envelope every

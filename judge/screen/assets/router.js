@@ -42,7 +42,9 @@ export function start() {
     const a = e.target.closest('a');
     if (!a || a.target || a.hasAttribute('download') || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     const u = new URL(a.href, location.href);
-    if (u.origin !== location.origin || u.pathname.startsWith('/api/') || u.pathname.startsWith('/assets/')) return;
+    // Only the screen's own views are drawn here: the API, the assets and
+    // the hand-in pages served beside the screen are the server's.
+    if (u.origin !== location.origin || !routes.some(([re]) => re.test(u.pathname))) return;
     e.preventDefault();
     navigate(u.pathname + u.search);
   });

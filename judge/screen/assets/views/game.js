@@ -14,11 +14,15 @@ export async function viewGame([id], q) {
     const n = +q.get('move');
     start = Math.max(0, rp.frames.findLastIndex((f) => f.moves.some((m) => m.n <= n)));
   }
-  const tid = g.tournament_id;
+  // A hand-in's sparring game belongs to no tournament on the screen: its
+  // bots and pairing have no pages, and its student goes back to the hand-in.
+  const tid = rp.private ? null : g.tournament_id;
+  const name = (p) => (tid ? el('a', { href: `/t/${tid}/bot/${p.bot_id}`, text: p.name }) : el('span', { text: p.name }));
   const title = el('div', { class: 'gametitle' },
-    el('h1', {}, t('game.title', { id: g.id }), ' · ', vs(g.players.map((p) => el('a', { href: `/t/${tid}/bot/${p.bot_id}`, text: p.name })))),
+    el('h1', {}, t('game.title', { id: g.id }), ' · ', vs(g.players.map(name))),
     el('span', { class: 'dim', text: `${t('game.round', { round: g.round })} · ${rp.kind}` }),
-    g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null,
+    tid && g.players.length === 2 ? el('a', { class: 'dim', href: `/t/${tid}/pair/${g.players[0].bot_id}/${g.players[1].bot_id}`, text: t('pair.title', { a: g.players[0].name, b: g.players[1].name }) }) : null,
+    tid ? null : el('a', { class: 'dim handin', href: '/hand-in/', text: t('game.handin') }),
     el('a', { class: 'dim record', href: `/api/game/${g.id}/record.json`, download: `game-${g.id}.json`, text: t('game.record') }));
   const node = el('section', { class: 'page game-view' }, title);
   const player = new Player(node, rp, game, { start, ...replayOptions(q, () => player) });
