@@ -378,6 +378,24 @@ func TestNotFound(t *testing.T) {
 		// The link back works.
 		eval[any](t, ctx, p, `document.querySelector('.notfound a.back').click(), 0`)
 		wait(t, ctx, p, `location.pathname === '/' && document.querySelector('.tournaments .tcard')`)
+		// Each card says how its bots meet: round robin, swiss or free-for-all.
+		var list []results.Tournament
+		if _, body := get(t, srv.URL+"/api/tournaments.json"); json.Unmarshal(body, &list) != nil {
+			t.Fatalf("tournaments.json: %s", body)
+		}
+		cards := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.tournaments .tcard')].map((c) => c.textContent)`)
+		formats := 0
+		for i, x := range list {
+			if i < len(cards) && x.Format != "" {
+				formats++
+				if word := dict[lang]["format."+x.Format]; word == "" || !strings.Contains(cards[i], word) {
+					t.Errorf("%s: the card of tournament %d (%s) says %q, not its format", lang, x.ID, x.Format, cards[i])
+				}
+			}
+		}
+		if formats == 0 || len(cards) != len(list) {
+			t.Errorf("%s: %d cards for %d tournaments, %d of them with a format", lang, len(cards), len(list), formats)
+		}
 		for _, pb := range p.Problems() {
 			if !strings.Contains(pb, "404") {
 				t.Errorf("%s: the browser reported: %s", lang, pb)

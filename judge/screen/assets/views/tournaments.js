@@ -17,7 +17,7 @@ export async function viewTournaments() {
   for (const x of list) {
     node.append(el('a', { class: 'tcard', href: `/t/${x.id}` },
       el('h2', { text: `${x.game} #${x.id}` }),
-      el('p', { text: [t('tournament.bots', { n: x.bots }), t('progress.games', { done: x.progress.done, planned: x.progress.planned }),
+      el('p', { text: [t('tournament.bots', { n: x.bots }), x.format ? t(`format.${x.format}`) : '', t('progress.games', { done: x.progress.done, planned: x.progress.planned }),
         x.progress.finished ? t('progress.finished') : '', t('tournament.seed', { seed: x.seed })].filter(Boolean).join(' · ') }),
       el('p', { class: 'dim', text: t('tournament.created', { date: new Date(x.created).toLocaleString(lang) }) })));
   }
