@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -50,11 +51,13 @@ func resize(t *testing.T, ctx context.Context, p *browsertest.Page, d display) {
 		t.Fatal(err)
 	}
 	// The page fits itself on resize (its resize and ResizeObserver
-	// handlers): let a few frames and a moment pass.
-	frames := `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`
-	wait(t, ctx, p, fmt.Sprintf(`matchMedia('(width: %dpx) and (height: %dpx)').matches && %s`, d.w, d.h, frames))
-	wait(t, ctx, p, `new Promise(r => setTimeout(r, 150)).then(() => `+frames+`)`)
+	// handlers, and again on the next frame): let two frames pass.
+	wait(t, ctx, p, fmt.Sprintf(`matchMedia('(width: %dpx) and (height: %dpx)').matches && %s`, d.w, d.h, settled))
 }
+
+// settled is a promise of true once the page's fonts are in and two frames
+// have passed: a view fits itself on the frame after it is drawn.
+const settled = `document.fonts.ready.then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`
 
 // blocks are the main boxes of the pages, which must not overlap.
 const blocks = `#top, #top > *, .fit > table, .note, .page > h1, .page > h2, .gametitle, .card, .stage > *, .centre > *, .moves, .controls, .why, .legend,
@@ -343,67 +346,100 @@ func liveViews(sd seeded) []layoutView {
 func TestLayout(t *testing.T) {
 	b := browsertest.Start(t)
 	servers := map[bool]string{false: serve(t).URL, true: serveDB(t, must(results.Open(filepath.Join(t.TempDir(), "empty.db")))).URL}
-	p := b.NewPage(t)
 	// A hundred views × 5 displays × 2 languages, each opened anew:
 	// minutes on a busy machine.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
-	shots := os.Getenv("SCREENSHOTS")
+	type check struct {
+		lang string
+		v    layoutView
+	}
+	var checks []check
 	views := layoutViews(t)
 	for _, lang := range []string{"en", "fr"} {
-		if err := p.SetHeaders(ctx, map[string]string{"Accept-Language": lang}); err != nil {
-			t.Fatal(err)
-		}
 		for _, v := range views {
-			t.Run(lang+"/"+v.name, func(t *testing.T) {
-				// Each display opens the page anew, as a projector does:
-				// resizing an open page is TestMoveLinkScrollsTheList's and
-				// TestPodiumTiesAndLongNames's.
-				for _, d := range displays {
-					resize(t, ctx, p, d)
-					if err := p.Navigate(ctx, servers[v.empty]+v.path); err != nil {
-						t.Fatal(err)
-					}
-					wait(t, ctx, p, v.ready)
-					wait(t, ctx, p, `new Promise(r => setTimeout(r, 150)).then(() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))`)
-					opts := map[string]any{
-						"projector": v.projector && !(d.phone && !v.phoneFits),
-						"sideways":  "",
-						"blocks":    blocks,
-						"minText":   math.Max(minText, float64(d.h)/textPerHeight),
-						"contrast":  d.name == "1920x1080",
-						"oneLine":   !d.phone && d.w >= 1366,
-					}
-					if d.phone {
-						opts["sideways"] = v.sideways
-					}
-					if v.projector && !d.phone {
-						opts["body"] = ".standings td.name > a, .standings td.num:not(.pts), .standings .pts > .v, .standings .rv"
-						opts["minBody"] = float64(d.h) / bodyPerHeight
-					}
-					if dbg := os.Getenv("LAYOUT_DEBUG"); dbg != "" {
-						t.Logf("%s at %s: %v", v.name, d.name, eval[any](t, ctx, p, dbg))
-					}
-					problems := eval[[]string](t, ctx, p, fmt.Sprintf("%s(%s)", layoutCheck, must(jsonString(opts))))
-					for _, pr := range problems {
-						t.Errorf("%s at %s: %s", v.name, d.name, pr)
-					}
-					if shots != "" {
-						screenshot(t, ctx, p, strings.NewReplacer("/", "-").Replace(fmt.Sprintf("layout-%s-%s-%s", lang, v.name, d.name)))
-					}
-				}
-			})
+			checks = append(checks, check{lang, v})
 		}
 	}
+	// A check waits for frames after each resize and load: tabs take the
+	// checks in turn, so that one's waits overlap another's work.
+	pages := make([]*browsertest.Page, layoutTabs)
+	var wg sync.WaitGroup
+	for i := range pages {
+		p := b.NewPage(t)
+		pages[i] = p
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lang := ""
+			for k := i; k < len(checks); k += len(pages) {
+				c := checks[k]
+				if c.lang != lang {
+					if err := p.SetHeaders(ctx, map[string]string{"Accept-Language": c.lang}); err != nil {
+						t.Error(err)
+						return
+					}
+					lang = c.lang
+				}
+				t.Run(c.lang+"/"+c.v.name, func(t *testing.T) { checkLayout(t, ctx, p, servers[c.v.empty], c.lang, c.v) })
+			}
+		}()
+	}
+	wg.Wait()
 	// Pages of a tournament that does not exist yet find its API missing.
 	var probs []string
-	for _, pb := range p.Problems() {
-		if !strings.Contains(pb, "404") || !strings.Contains(pb, servers[true]+"/api/t/1/") {
-			probs = append(probs, pb)
+	for _, p := range pages {
+		for _, pb := range p.Problems() {
+			if !strings.Contains(pb, "404") || !strings.Contains(pb, servers[true]+"/api/t/1/") {
+				probs = append(probs, pb)
+			}
 		}
 	}
 	if len(probs) > 0 {
 		t.Errorf("the browser reported problems:\n%s", strings.Join(probs, "\n"))
+	}
+}
+
+// layoutTabs are the tabs TestLayout checks views in at once.
+const layoutTabs = 3
+
+// checkLayout checks view v, served at base, at every display.
+func checkLayout(t *testing.T, ctx context.Context, p *browsertest.Page, base, lang string, v layoutView) {
+	// Each display opens the page anew, as a projector does: resizing an
+	// open page is TestMoveLinkScrollsTheList's and
+	// TestPodiumTiesAndLongNames's.
+	for _, d := range displays {
+		resize(t, ctx, p, d)
+		if err := p.Navigate(ctx, base+v.path); err != nil {
+			t.Fatal(err)
+		}
+		wait(t, ctx, p, v.ready)
+		wait(t, ctx, p, settled)
+		opts := map[string]any{
+			"projector": v.projector && !(d.phone && !v.phoneFits),
+			"sideways":  "",
+			"blocks":    blocks,
+			"minText":   math.Max(minText, float64(d.h)/textPerHeight),
+			"contrast":  d.name == "1920x1080",
+			"oneLine":   !d.phone && d.w >= 1366,
+		}
+		if d.phone {
+			opts["sideways"] = v.sideways
+		}
+		if v.projector && !d.phone {
+			opts["body"] = ".standings td.name > a, .standings td.num:not(.pts), .standings .pts > .v, .standings .rv"
+			opts["minBody"] = float64(d.h) / bodyPerHeight
+		}
+		if dbg := os.Getenv("LAYOUT_DEBUG"); dbg != "" {
+			t.Logf("%s at %s: %v", v.name, d.name, eval[any](t, ctx, p, dbg))
+		}
+		problems := eval[[]string](t, ctx, p, fmt.Sprintf("%s(%s)", layoutCheck, must(jsonString(opts))))
+		for _, pr := range problems {
+			t.Errorf("%s at %s: %s", v.name, d.name, pr)
+		}
+		if os.Getenv("SCREENSHOTS") != "" {
+			screenshot(t, ctx, p, strings.NewReplacer("/", "-").Replace(fmt.Sprintf("layout-%s-%s-%s", lang, v.name, d.name)))
+		}
 	}
 }
 

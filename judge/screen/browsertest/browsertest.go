@@ -284,12 +284,13 @@ func clip(s string) string {
 	return s
 }
 
-// Wait evaluates expr every 50 ms until it is truthy.
+// Wait evaluates expr every 50 ms until it is truthy; a promise is awaited
+// first (a promise itself is always truthy).
 func (p *Page) Wait(ctx context.Context, expr string) error {
 	var last error
 	for {
 		var ok bool
-		last = p.Eval(ctx, "!!("+expr+")", &ok)
+		last = p.Eval(ctx, "Promise.resolve("+expr+").then((v) => !!v)", &ok)
 		if last == nil && ok {
 			return nil
 		}

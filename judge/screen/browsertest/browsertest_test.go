@@ -62,6 +62,18 @@ func TestPageBasics(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// A promise is awaited: one of false never satisfies the wait, one of
+	// true does once it resolves.
+	short, cancelShort := context.WithTimeout(ctx, 300*time.Millisecond)
+	err := p.Wait(short, `Promise.resolve(false)`)
+	cancelShort()
+	if err == nil {
+		t.Errorf("a promise of false satisfied the wait")
+	}
+	began := time.Now()
+	if err := p.Wait(ctx, `new Promise((r) => setTimeout(() => r(true), 200))`); err != nil || time.Since(began) < 200*time.Millisecond {
+		t.Errorf("a promise of true after 200 ms satisfied the wait after %v (%v)", time.Since(began), err)
+	}
 	if got := p.Problems(); len(got) != 0 {
 		t.Errorf("clean page has problems: %q", got)
 	}
