@@ -290,7 +290,7 @@ func (p *Page) Wait(ctx context.Context, expr string) error {
 	var last error
 	for {
 		var ok bool
-		last = p.Eval(ctx, "Promise.resolve("+expr+").then((v) => !!v)", &ok)
+		last = p.Eval(ctx, "Promise.resolve(("+expr+")).then((v) => !!v)", &ok)
 		if last == nil && ok {
 			return nil
 		}
