@@ -448,32 +448,28 @@ func (s *Server) pairJSON(r *http.Request) (any, error) {
 	return p, nil
 }
 
-// game is the stored game the request's {id} names.
-func (s *Server) game(r *http.Request) (results.Game, error) {
+// game is the stored game the request's {id} names, and its tournament.
+func (s *Server) game(r *http.Request) (results.Game, results.Tournament, error) {
 	id, err := idParam(r, "id")
 	if err != nil {
-		return results.Game{}, err
+		return results.Game{}, results.Tournament{}, err
 	}
 	g, err := s.db.Game(r.Context(), id)
 	if err != nil {
-		return g, err
+		return g, results.Tournament{}, err
 	}
 	t, err := s.db.Tournament(r.Context(), g.TournamentID)
 	if err != nil {
-		return results.Game{}, err
+		return results.Game{}, results.Tournament{}, err
 	}
 	if t.Private && (s.opt.MayRead == nil || !s.opt.MayRead(r, g.ID)) {
-		return results.Game{}, errNotFound
+		return results.Game{}, results.Tournament{}, errNotFound
 	}
-	return g, nil
+	return g, t, nil
 }
 
 func (s *Server) replayJSON(r *http.Request) (any, error) {
-	g, err := s.game(r)
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.db.Tournament(r.Context(), g.TournamentID)
+	g, t, err := s.game(r)
 	if err != nil {
 		return nil, err
 	}
@@ -495,7 +491,7 @@ func (s *Server) replayJSON(r *http.Request) (any, error) {
 // serveRecord sends a game's stored record, every answer and its time
 // included, as a file to keep: what a student studies their bot's game from.
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
-	g, err := s.game(r)
+	g, _, err := s.game(r)
 	if err != nil {
 		s.fail(w, err)
 		return
