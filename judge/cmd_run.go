@@ -43,20 +43,92 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer closeRunner()
 	base.Image = image
+	if err := runGames(ctx, run, db, base, o.submissions, folders, stdout, stderr); err != nil {
+		return err
+	}
+	return prune(ctx, db, base.StageRoot, stderr)
+}
+
+// runGames plays the tournaments of folders. Several are played side by
+// side on one share of workers, so that none sits idle while one
+// tournament's last long game goes on and another folder waits: each line
+// then starts with its game's name, and each tournament's standings come
+// when it ends. A judge's failure in one stops them all.
+func runGames(ctx context.Context, run contest.Runner, db *results.DB, base contest.Config, root string, folders []games.Rules, stdout, stderr io.Writer) error {
+	out := &lineWriter{w: stdout}
+	var share *contest.Share
+	width := 0
+	if len(folders) > 1 {
+		workers := base.Workers
+		if workers <= 0 {
+			workers = contest.WorkersOn(ctx, run, 2, base.Limits.Memory)
+		}
+		share = contest.NewShare(workers)
+		names := make([]string, len(folders))
+		for i, r := range folders {
+			names[i] = r.Name()
+			width = max(width, len(r.Name()))
+		}
+		fmt.Fprintf(out, "== %s: side by side, %d games at once\n", strings.Join(names, ", "), share.Workers())
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	oks, errs := make([]bool, len(folders)), make([]error, len(folders))
+	var wg sync.WaitGroup
+	for i, r := range folders {
+		cfg := base.ForGame(r, filepath.Join(root, r.Name()))
+		cfg.Share = share
+		label := ""
+		if share != nil {
+			label = fmt.Sprintf("%-*s", width, r.Name())
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if oks[i], errs[i] = runGame(ctx, run, db, cfg, label, out, stderr); errs[i] != nil {
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	if share != nil {
+		// The tournaments left the containers kept waiting to each other.
+		if err := run.Drain(context.WithoutCancel(ctx)); err != nil {
+			fmt.Fprintf(stderr, "judge run: %v\n", err)
+		}
+	}
 	var failed []string
-	for _, r := range folders {
-		ok, err := runGame(ctx, run, db, base.ForGame(r, filepath.Join(o.submissions, r.Name())), stdout, stderr)
-		if err != nil {
+	var stopped error
+	for i, err := range errs {
+		switch {
+		case err != nil && !errors.Is(err, context.Canceled):
 			return err
+		case err != nil:
+			stopped = err
+		case !oks[i]:
+			failed = append(failed, folders[i].Name())
 		}
-		if !ok {
-			failed = append(failed, r.Name())
-		}
+	}
+	if stopped != nil {
+		return stopped
 	}
 	if len(failed) > 0 {
 		return fmt.Errorf("not finished: %s", strings.Join(failed, ", "))
 	}
-	return prune(ctx, db, base.StageRoot, stderr)
+	return nil
+}
+
+// lineWriter lets the tournaments played side by side write to one
+// terminal: each Write goes out whole.
+type lineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lineWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // runOptions are the flags of `judge run`: base holds those that go into
@@ -110,13 +182,16 @@ func (o *runOptions) config() (contest.Config, error) {
 }
 
 // runGame plays the tournament of one game folder and prints its
-// standings. It tells whether the tournament was finished; an error stops
-// the whole run.
-func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contest.Config, stdout, stderr io.Writer) (bool, error) {
+// standings, in one piece. Each line of its progress starts with label
+// when it is not empty. It tells whether the tournament was finished; an
+// error stops the whole run.
+func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contest.Config, label string, stdout, stderr io.Writer) (bool, error) {
 	name := cfg.Rules.Name()
-	fmt.Fprintf(stdout, "== %s: %s\n", name, cfg.Dir)
+	if label == "" {
+		fmt.Fprintf(stdout, "== %s: %s\n", name, cfg.Dir)
+	}
 	start := time.Now()
-	sum, err := contest.Run(ctx, run, db, cfg, progress(stdout))
+	sum, err := contest.Run(ctx, run, db, cfg, progress(stdout, label))
 	if ctx.Err() != nil {
 		fmt.Fprintf(stdout, "Stopped. %d games of %s recorded; run again to finish the rest (nothing recorded is lost).\n", sum.Skipped+sum.Played, name)
 		return false, ctx.Err()
@@ -127,11 +202,16 @@ func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contes
 			return false, nil
 		}
 	}
-	fmt.Fprintf(stdout, "%d games played, %d already recorded, in %s.\n\n", sum.Played, sum.Skipped, since(start))
+	var b strings.Builder
+	if label != "" {
+		fmt.Fprintf(&b, "\n== %s: %s\n", name, cfg.Dir)
+	}
+	fmt.Fprintf(&b, "%d games played, %d already recorded, in %s.\n\n", sum.Played, sum.Skipped, since(start))
 	t, terr := db.Tournament(ctx, sum.Tournament.ID) // with this run's schedule
 	if terr == nil {
-		terr = showTournament(ctx, db, t, cfg.Scheme, "table", false, stdout)
+		terr = showTournament(ctx, db, t, cfg.Scheme, "table", false, &b)
 	}
+	io.WriteString(stdout, b.String())
 	return err == nil, terr
 }
 
@@ -221,44 +301,51 @@ func hasBots(dir string, stderr io.Writer) bool {
 	return false
 }
 
-// progress prints one line per event: it reads well on a terminal and in a
-// CI log alike. Checks and games report from several workers at once: one
-// line at a time.
-func progress(w io.Writer) func(contest.Event) {
+// progress prints one line per event, each starting with label (or an
+// indent): it reads well on a terminal and in a CI log alike. Checks and
+// games report from several workers at once: one line at a time.
+func progress(stdout io.Writer, label string) func(contest.Event) {
 	var mu sync.Mutex
 	return func(e contest.Event) {
 		mu.Lock()
 		defer mu.Unlock()
+		// One Write per event, which a lineWriter keeps whole.
+		var w strings.Builder
+		defer func() { io.WriteString(stdout, w.String()) }()
+		pre := "  "
+		if label != "" {
+			pre = label + "  "
+		}
 		switch e.Kind {
 		case "notice":
-			fmt.Fprintf(w, "  ! %s\n", e.Text)
+			fmt.Fprintf(&w, "%s! %s\n", pre, e.Text)
 		case "build":
 			if e.Text == "" {
-				fmt.Fprintf(w, "  compiled %s (%s)\n", e.Name, e.Elapsed.Round(10*time.Millisecond))
+				fmt.Fprintf(&w, "%scompiled %s (%s)\n", pre, e.Name, e.Elapsed.Round(10*time.Millisecond))
 			} else {
-				fmt.Fprintf(w, "  compiled %s: %s (%s)\n", e.Name, e.Text, e.Elapsed.Round(10*time.Millisecond))
+				fmt.Fprintf(&w, "%scompiled %s: %s (%s)\n", pre, e.Name, e.Text, e.Elapsed.Round(10*time.Millisecond))
 			}
 		case "check":
 			if e.Check.OK {
-				fmt.Fprintf(w, "  ready    %s (%s)\n", e.Name, e.Elapsed.Round(time.Millisecond))
+				fmt.Fprintf(&w, "%sready    %s (%s)\n", pre, e.Name, e.Elapsed.Round(time.Millisecond))
 			} else {
-				fmt.Fprintf(w, "  BROKEN   %s: %s: %s\n", e.Name, e.Check.Verdict, oneLine(e.Check.Detail))
+				fmt.Fprintf(&w, "%sBROKEN   %s: %s: %s\n", pre, e.Name, e.Check.Verdict, oneLine(e.Check.Detail))
 			}
 		case "start":
-			fmt.Fprintf(w, "  %s\n", e.Text)
+			fmt.Fprintf(&w, "%s%s\n", pre, e.Text)
 			if e.Worst > 0 && e.Done < e.Total {
-				fmt.Fprintf(w, "  at most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", eta.Roughly(e.Worst))
+				fmt.Fprintf(&w, "%sat most %s if every bot used its whole time on every move (games × moves × limit / workers)\n", pre, eta.Roughly(e.Worst))
 			}
 		case "game":
 			left := ""
 			if s := e.Left.String(); s != "" && e.Done < e.Total {
 				left = " · " + s
 			}
-			fmt.Fprintf(w, "  [%*d/%d] %s%s\n", len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed), left)
+			fmt.Fprintf(&w, "%s[%*d/%d] %s%s\n", pre, len(fmt.Sprint(e.Total)), e.Done, e.Total, gameLine(e.Game, e.Elapsed), left)
 		case "failure", "suggest":
-			fmt.Fprintf(w, "  ! %s\n", e.Text)
+			fmt.Fprintf(&w, "%s! %s\n", pre, e.Text)
 		case "waiting":
-			fmt.Fprintf(w, "  … %s · %s\n", e.Text, e.Left.String())
+			fmt.Fprintf(&w, "%s… %s · %s\n", pre, e.Text, e.Left.String())
 		}
 	}
 }

@@ -20,10 +20,10 @@ type Engine interface {
 	Host() string
 }
 
-// defaultWorkers is DefaultWorkers for the machines run plays on: its
+// WorkersOn is DefaultWorkers for the machines run plays on: its
 // engines' when it knows them (they may be other machines than the
 // judge's), the judge's own otherwise.
-func defaultWorkers(ctx context.Context, run Runner, seats int, memory int64) int {
+func WorkersOn(ctx context.Context, run Runner, seats int, memory int64) int {
 	if cores, total, err := run.Capacity(ctx); err == nil && cores > 0 {
 		return workersFor(cores, total, seats, memory)
 	}

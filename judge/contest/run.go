@@ -49,6 +49,11 @@ type Config struct {
 	Build   sandbox.BuildLimits
 	Policy  Policy // the time a broken bot may cost
 	Workers int    // games at once; 0 means DefaultWorkers
+	// Share, when set, is the workers this tournament shares with others
+	// run at the same time; Workers then bounds its own part of them. Its
+	// owner drains the runner at the end, as the other tournaments may
+	// still use the containers kept waiting.
+	Share   *Share
 	Image   string // runtime image digest, recorded with every game
 	Labels  map[string]string
 	Retries int // attempts of a game that failed for the judge's own reasons; 0 means DefaultConfig's
@@ -159,6 +164,7 @@ type tour struct {
 	legs     int // of each swiss pairing
 	total    int // games planned
 	workers  int
+	share    *Share
 	labels   map[string]string
 
 	g *gamePlayer
@@ -265,8 +271,13 @@ func (t *tour) start(ctx context.Context) error {
 		if len(t.schedule) > 0 {
 			seats = len(t.schedule[0].Seats)
 		}
-		t.workers = defaultWorkers(ctx, t.run, seats, cfg.Limits.Memory)
+		t.workers = WorkersOn(ctx, t.run, seats, cfg.Limits.Memory)
 	}
+	t.share = cfg.Share
+	if t.share == nil {
+		t.share = NewShare(t.workers)
+	}
+	t.workers = min(t.workers, t.share.Workers())
 	t.labels = map[string]string{"botjudge.game": cfg.Rules.Name(), "botjudge.tournament": strconv.FormatInt(t.tid, 10)}
 	for k, v := range cfg.Labels {
 		t.labels[k] = v
@@ -284,7 +295,6 @@ func (t *tour) check(ctx context.Context) error {
 	for _, e := range entries {
 		checked[e.Bot.ID] = !e.Check.At.IsZero()
 	}
-	sem := make(chan struct{}, t.workers)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var firstErr error
@@ -295,9 +305,12 @@ func (t *tour) check(ctx context.Context) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			if err := t.checkOne(ctx, seat, t.ids[i]); err != nil {
+			done, err := t.share.play(ctx)
+			if err == nil {
+				defer done()
+				err = t.checkOne(ctx, seat, t.ids[i])
+			}
+			if err != nil {
 				mu.Lock()
 				if firstErr == nil {
 					firstErr = fmt.Errorf("checking %s: %w", seat.Name, err)
@@ -328,7 +341,7 @@ func (t *tour) checkOne(ctx context.Context, seat Seat, id int64) error {
 // game stored before, or else of this run's first games.
 func (t *tour) prepare(ctx context.Context) error {
 	t.g = &gamePlayer{run: t.run, store: t.store, cfg: t.cfg, tid: t.tid, seats: t.seats, ids: t.ids, labels: t.labels, report: t.report,
-		total: t.total, workers: t.workers, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
+		total: t.total, workers: t.workers, share: t.share, shared: t.cfg.Share != nil, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
 	minSeats, maxSeats := t.cfg.Rules.Seats()
 	if t.cfg.Format != Duels || minSeats > 2 || maxSeats < 2 {
 		return nil
@@ -455,8 +468,11 @@ func (t *tour) begin(todo []Planned) {
 			worst[i].Seats = []int{0, 1}
 		}
 	}
-	t.report(Event{Kind: "start", Done: t.g.done, Total: t.total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, t.g.done),
-		Worst: worstCase(t.cfg, worst, t.workers)})
+	e := Event{Kind: "start", Done: t.g.done, Total: t.total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, t.g.done)}
+	if !t.g.shared { // shared, its games may wait for others': no bound of its own
+		e.Worst = worstCase(t.cfg, worst, t.workers)
+	}
+	t.report(e)
 }
 
 // finish sums the run up, with todo the games the judge failed to play,
@@ -468,7 +484,10 @@ func (t *tour) finish(ctx context.Context, todo []Planned) error {
 	t.sum.Played = t.g.done - t.sum.Skipped
 	t.sum.Failed = len(todo)
 	// The containers kept for these bots' next games are of no more use.
-	drainErr := t.run.Drain(context.WithoutCancel(ctx))
+	var drainErr error
+	if !t.g.shared {
+		drainErr = t.run.Drain(context.WithoutCancel(ctx))
+	}
 	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
 	// failure must not stay on the screen as live until the next run.
 	clearErr := t.store.ClearLive(context.WithoutCancel(ctx), t.tid)
@@ -509,6 +528,8 @@ type gamePlayer struct {
 	done        int
 	lastFailure string
 	workers     int
+	share       *Share
+	shared      bool // with other tournaments
 	// finished sums up the games this run finished, running its games in
 	// progress by key: what the estimate of the time left counts.
 	finished eta.Input
@@ -544,6 +565,7 @@ type prepared struct {
 	seats    []Seat
 	sessions []sandbox.Session
 	err      error
+	closed   func() // gives back the room its bots took in the share
 }
 
 // playAll plays todo and returns the games that failed for the judge's own
@@ -561,8 +583,13 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 			defer starters.Done()
 			for p := range jobs {
 				seats := g.seatsOf(p)
+				closed, err := g.share.start(ctx)
+				if err != nil {
+					ready <- prepared{plan: p, seats: seats, err: err}
+					continue
+				}
 				sessions, err := StartSeats(ctx, g.run, seats, g.cfg.Limits, g.labelsOf(p))
-				ready <- prepared{plan: p, seats: seats, sessions: sessions, err: err}
+				ready <- prepared{plan: p, seats: seats, sessions: sessions, err: err, closed: closed}
 			}
 		}()
 	}
@@ -586,12 +613,19 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 			for pr := range ready {
 				err := pr.err
 				if err == nil && ctx.Err() == nil {
-					err = g.playOne(ctx, pr)
+					var done func()
+					if done, err = g.share.play(ctx); err == nil {
+						err = g.playOne(ctx, pr)
+						done()
+					}
 				}
 				closing.Add(1)
 				go func() {
 					defer closing.Done()
 					closeAll(ctx, pr.sessions)
+					if pr.closed != nil {
+						pr.closed()
+					}
 				}()
 				if err != nil && ctx.Err() == nil {
 					g.mu.Lock()
@@ -737,6 +771,9 @@ func (g *gamePlayer) end(p Planned) {
 func (g *gamePlayer) estimate() eta.Estimate {
 	in := g.finished
 	in.Workers = g.workers
+	if g.shared { // its part of the share: the games it plays now
+		in.Workers = 0
+	}
 	in.Running = in.Running[:0]
 	for key, r := range g.running {
 		run := *r

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -341,10 +342,10 @@ func TestFakeRunFailure(t *testing.T) {
 		}
 		return nil
 	}}
-	failures := 0
+	var failures atomic.Int32 // reported from several workers at once
 	sum, err := Run(ctx, run, db, cfg, func(e Event) {
 		if e.Kind == "failure" {
-			failures++
+			failures.Add(1)
 		}
 	})
 	if err == nil || !strings.Contains(err.Error(), "2 games could not be played because the judge failed") || !strings.Contains(err.Error(), "connection was lost") {
@@ -361,8 +362,8 @@ func TestFakeRunFailure(t *testing.T) {
 	for _, f := range fails {
 		perPair[pairOf(f.Key)]++
 	}
-	if want := map[string]int{"a+b": 2, "a+c": 6}; fmt.Sprint(perPair) != fmt.Sprint(want) || failures != len(fails) {
-		t.Errorf("failures per pair = %v (%d reported), want %v", perPair, failures, want)
+	if want := map[string]int{"a+b": 2, "a+c": 6}; fmt.Sprint(perPair) != fmt.Sprint(want) || int(failures.Load()) != len(fails) {
+		t.Errorf("failures per pair = %v (%d reported), want %v", perPair, failures.Load(), want)
 	}
 	st, err := db.Standings(ctx, sum.Tournament.ID, results.SchemeDefault)
 	if err != nil {

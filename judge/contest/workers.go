@@ -2,6 +2,7 @@ package contest
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"runtime"
 	"strconv"
@@ -49,4 +50,43 @@ func availableMemory() int64 {
 		}
 	}
 	return 0
+}
+
+// Share is the workers of several tournaments run side by side, as `judge
+// run` runs its game folders: the games they play at once, and the games
+// whose bots are started (playing, ready or starting), are bounded over all
+// of them as one tournament bounds its own. So a tournament whose last game
+// runs for minutes (a Tron duel of thousands of turns) leaves no core idle
+// while another game's tournament has games to play.
+type Share struct {
+	playing chan struct{}
+	alive   chan struct{}
+}
+
+// NewShare shares workers games at once (at least one).
+func NewShare(workers int) *Share {
+	workers = max(workers, 1)
+	return &Share{playing: make(chan struct{}, workers), alive: make(chan struct{}, gamesPerWorker*workers)}
+}
+
+// Workers is how many games the share plays at once.
+func (s *Share) Workers() int { return cap(s.playing) }
+
+// play takes a worker for a game or a check, until done is called.
+func (s *Share) play(ctx context.Context) (done func(), err error) {
+	return take(ctx, s.playing)
+}
+
+// start takes room for a game's bots, started until they are closed.
+func (s *Share) start(ctx context.Context) (closed func(), err error) {
+	return take(ctx, s.alive)
+}
+
+func take(ctx context.Context, sem chan struct{}) (func(), error) {
+	select {
+	case sem <- struct{}{}:
+		return func() { <-sem }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }

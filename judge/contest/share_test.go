@@ -1,0 +1,82 @@
+package contest
+
+import (
+	"context"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// TestFakeShare: two tournaments on one share of two workers. While one of
+// them waits on a game that goes on and on, the other plays all its games
+// on the worker left, and no more than two bots are ever asked at once
+// (a game asks one seat at a time, a check one bot). Neither drains the
+// runner: the other may still use what it keeps.
+func TestFakeShare(t *testing.T) {
+	long, db := fakeTour(t, "slow", "x")
+	short := long
+	short.Dir = filepath.Join(t.TempDir(), "virus")
+	short.Seed = 2 // another tournament of the same game in the same database
+	for _, name := range []string{"a", "b", "c", "d"} {
+		write(t, filepath.Join(short.Dir, name+".py"), "# "+name+"\n", 0o644)
+	}
+	share := NewShare(2)
+	long.Share, short.Share = share, share
+
+	release, waiting := make(chan struct{}), make(chan struct{})
+	var blocked sync.Once
+	var asked, most atomic.Int32
+	run := &sandboxtest.Fake{Reply: func(bot sandbox.Bot, n int) sandbox.Reply {
+		now := asked.Add(1)
+		defer asked.Add(-1)
+		for m := most.Load(); now > m && !most.CompareAndSwap(m, now); m = most.Load() {
+		}
+		if bot.Name == "slow" {
+			blocked.Do(func() {
+				close(waiting)
+				<-release
+			})
+		}
+		time.Sleep(time.Millisecond) // so that requests of several games overlap
+		return sandbox.Reply{Data: []byte("false")}
+	}}
+
+	ctx := context.Background()
+	longDone := make(chan error, 1)
+	go func() {
+		_, err := Run(ctx, run, db, long, nil)
+		longDone <- err
+	}()
+	<-waiting // the long tournament holds one worker from now on
+	shortDone := make(chan Summary, 1)
+	var err error
+	go func() {
+		var sum Summary
+		sum, err = Run(ctx, run, db, short, nil)
+		shortDone <- sum
+	}()
+	select {
+	case sum := <-shortDone:
+		close(release)
+		if err != nil || sum.Played != 12 {
+			t.Fatalf("short tournament beside a long game: played %d (%v), want 12", sum.Played, err)
+		}
+	case <-time.After(time.Minute):
+		close(release)
+		t.Fatal("the short tournament did not end in a minute on the worker the long one left")
+	}
+	if err := <-longDone; err != nil {
+		t.Fatal(err)
+	}
+	if most.Load() > 2 {
+		t.Errorf("%d bots asked at once on a share of 2 workers", most.Load())
+	}
+	if run.Open() != 0 || run.Drains() != 0 {
+		t.Errorf("%d sessions left open, drained %d times; want none and none", run.Open(), run.Drains())
+	}
+}
