@@ -692,12 +692,23 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	g.finished.FinishedMoves += len(played.Steps)
 	delete(g.running, p.Key)
 	left := g.estimate()
+	pace := g.pace(ran)
 	g.mu.Unlock()
 	if ran == minMeasured && g.suggest != nil {
-		g.suggest(g.total-done, time.Since(g.began)/time.Duration(ran))
+		g.suggest(g.total-done, pace)
 	}
 	g.report(Event{Kind: "game", Game: &rec, Done: done, Total: g.total, Elapsed: played.Finished.Sub(played.Started), Left: left})
 	return nil
+}
+
+// pace is the time a game of this tournament takes on its workers, after
+// ran games of this run; g.mu is held. Played beside other tournaments, it
+// is its games' own time, not the wall clock's, which theirs took part of.
+func (g *gamePlayer) pace(ran int) time.Duration {
+	if g.shared {
+		return g.finished.FinishedTime / time.Duration(max(g.finished.Finished*g.workers, 1))
+	}
+	return time.Since(g.began) / time.Duration(max(ran, 1))
 }
 
 // waitingEvery is how long the terminal may stay silent while games play:

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/judge/eta"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
 )
@@ -78,5 +79,19 @@ func TestFakeShare(t *testing.T) {
 	}
 	if run.Open() != 0 || run.Drains() != 0 {
 		t.Errorf("%d sessions left open, drained %d times; want none and none", run.Open(), run.Drains())
+	}
+}
+
+// A tournament's pace, on which it suggests swiss, is the wall clock's
+// alone, but its games' own time beside others, whose games took the rest.
+func TestSharedPace(t *testing.T) {
+	g := &gamePlayer{workers: 2, began: time.Now().Add(-10 * time.Minute),
+		finished: eta.Input{Finished: 6, FinishedTime: time.Minute}}
+	if p := g.pace(6); p < 100*time.Second || p > 101*time.Second {
+		t.Errorf("alone: %s a game, want 100s (10 min for 6 games)", p)
+	}
+	g.shared = true
+	if p := g.pace(6); p != 5*time.Second {
+		t.Errorf("beside others: %s a game, want 5s (1 min of games on 2 workers for 6 games)", p)
 	}
 }
