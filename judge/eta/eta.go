@@ -109,6 +109,10 @@ func (e Estimate) String() string {
 		return "time left unknown"
 	case e.AtLeast && e.Most > 0 && e.Left < time.Second:
 		return fmt.Sprintf("up to %s left%s", Roughly(e.Most), longer)
+	case e.AtLeast && e.Most > 0 && Roughly(e.Left) == Roughly(e.Most):
+		// A game of many queued ones runs a little long: the bounds
+		// round alike.
+		return fmt.Sprintf("about %s left%s", Roughly(e.Left), longer)
 	case e.AtLeast && e.Most > 0:
 		return fmt.Sprintf("at least %s left, at most %s%s", Roughly(e.Left), Roughly(e.Most), longer)
 	case e.AtLeast:

@@ -45,6 +45,13 @@ func TestEstimate(t *testing.T) {
 		want: Estimate{Known: true, AtLeast: true, Left: 60 * s},
 		text: "at least 60s left, maybe much more (a game runs longer",
 	}, {
+		// 110 games queued behind a game a little longer than the others,
+		// bounded: both ends of the range are 56 min.
+		name: "longer than the others, bounds alike",
+		in:   Input{Finished: 50, FinishedTime: 50 * 60 * s, FinishedMoves: 50 * 100, Queued: 110, Workers: 2, Running: []Running{{Elapsed: 90 * s, Moves: 100, MaxMoves: 110}}},
+		want: Estimate{Known: true, AtLeast: true, Left: 3300 * s, Most: 3300*s + 9*s},
+		text: "about 55 min left (a game runs longer",
+	}, {
 		name: "bound only",
 		in:   Input{Running: []Running{{Elapsed: 10 * s, Moves: 100, MaxMoves: 300}}},
 		want: Estimate{Known: true, AtLeast: true, Most: 20 * s},

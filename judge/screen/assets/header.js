@@ -67,7 +67,11 @@ function leftText(p) {
   switch (p.left_kind) {
     case 'unknown': return t('progress.unknown');
     case 'least':
-      if (p.left_most_s && p.left_s >= 1) return t('progress.leastmost', { least: duration(p.left_s), most: duration(p.left_most_s) });
+      if (p.left_most_s && p.left_s >= 1) {
+        const least = duration(p.left_s), most = duration(p.left_most_s);
+        // A range whose ends round alike is said as one time.
+        return least === most ? t('progress.left', { time: least }) : t('progress.leastmost', { least, most });
+      }
       if (p.left_most_s) return t('progress.upto', { time: duration(p.left_most_s) });
       return t('progress.least', { time: duration(p.left_s || 0) });
   }
