@@ -341,7 +341,7 @@ func (t *tour) checkOne(ctx context.Context, seat Seat, id int64) error {
 // game stored before, or else of this run's first games.
 func (t *tour) prepare(ctx context.Context) error {
 	t.g = &gamePlayer{run: t.run, store: t.store, cfg: t.cfg, tid: t.tid, seats: t.seats, ids: t.ids, labels: t.labels, report: t.report,
-		total: t.total, workers: t.workers, share: t.share, shared: t.cfg.Share != nil, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
+		total: t.total, workers: t.workers, share: t.share, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
 	minSeats, maxSeats := t.cfg.Rules.Seats()
 	if t.cfg.Format != Duels || minSeats > 2 || maxSeats < 2 {
 		return nil
@@ -469,7 +469,7 @@ func (t *tour) begin(todo []Planned) {
 		}
 	}
 	e := Event{Kind: "start", Done: t.g.done, Total: t.total, Text: fmt.Sprintf("%d games to play, %d already recorded", left, t.g.done)}
-	if !t.g.shared { // shared, its games may wait for others': no bound of its own
+	if t.cfg.Share == nil { // shared, its games may wait for others': no bound of its own
 		e.Worst = worstCase(t.cfg, worst, t.workers)
 	}
 	t.report(e)
@@ -485,7 +485,7 @@ func (t *tour) finish(ctx context.Context, todo []Planned) error {
 	t.sum.Failed = len(todo)
 	// The containers kept for these bots' next games are of no more use.
 	var drainErr error
-	if !t.g.shared {
+	if t.cfg.Share == nil {
 		drainErr = t.run.Drain(context.WithoutCancel(ctx))
 	}
 	// Nothing plays any more: a game stopped by Ctrl-C or by the judge's
@@ -529,7 +529,6 @@ type gamePlayer struct {
 	lastFailure string
 	workers     int
 	share       *Share
-	shared      bool // with other tournaments
 	// finished sums up the games this run finished, running its games in
 	// progress by key: what the estimate of the time left counts.
 	finished eta.Input
@@ -705,7 +704,7 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 // ran games of this run; g.mu is held. Played beside other tournaments, it
 // is its games' own time, not the wall clock's, which theirs took part of.
 func (g *gamePlayer) pace(ran int) time.Duration {
-	if g.shared {
+	if g.cfg.Share != nil {
 		return g.finished.FinishedTime / time.Duration(max(g.finished.Finished*g.workers, 1))
 	}
 	return time.Since(g.began) / time.Duration(max(ran, 1))
@@ -782,7 +781,7 @@ func (g *gamePlayer) end(p Planned) {
 func (g *gamePlayer) estimate() eta.Estimate {
 	in := g.finished
 	in.Workers = g.workers
-	if g.shared { // its part of the share: the games it plays now
+	if g.cfg.Share != nil { // its part of the share: the games it plays now
 		in.Workers = 0
 	}
 	in.Running = in.Running[:0]

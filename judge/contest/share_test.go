@@ -90,7 +90,7 @@ func TestSharedPace(t *testing.T) {
 	if p := g.pace(6); p < 100*time.Second || p > 101*time.Second {
 		t.Errorf("alone: %s a game, want 100s (10 min for 6 games)", p)
 	}
-	g.shared = true
+	g.cfg.Share = NewShare(2)
 	if p := g.pace(6); p != 5*time.Second {
 		t.Errorf("beside others: %s a game, want 5s (1 min of games on 2 workers for 6 games)", p)
 	}
