@@ -136,6 +136,7 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 			return t.sum, err
 		}
 	}
+	defer t.share.join(t.g)()
 	stopWatch := t.g.watch(ctx, waitingEvery)
 	defer stopWatch()
 	todo, err := t.play(ctx)
@@ -690,9 +691,9 @@ func (g *gamePlayer) playOne(ctx context.Context, pr prepared) error {
 	g.finished.FinishedTime += played.Finished.Sub(played.Started)
 	g.finished.FinishedMoves += len(played.Steps)
 	delete(g.running, p.Key)
-	left := g.estimate()
 	pace := g.pace(ran)
 	g.mu.Unlock()
+	left := g.share.estimate(g)
 	if ran == minMeasured && g.suggest != nil {
 		g.suggest(g.total-done, pace)
 	}
@@ -741,14 +742,12 @@ func (g *gamePlayer) watch(ctx context.Context, every time.Duration) func() {
 			for _, r := range g.running {
 				longest = max(longest, r.Moves)
 			}
-			var left eta.Estimate
 			if quiet && running > 0 {
-				left = g.estimate()
 				last = time.Now()
 			}
 			g.mu.Unlock()
 			if quiet && running > 0 {
-				g.report(Event{Kind: "waiting", Done: seen, Total: g.total, Left: left,
+				g.report(Event{Kind: "waiting", Done: seen, Total: g.total, Left: g.share.estimate(g),
 					Text: fmt.Sprintf("games in progress: %d, the longest at move %d", running, longest)})
 			}
 		}
@@ -777,21 +776,21 @@ func (g *gamePlayer) end(p Planned) {
 	delete(g.starts, p.Key)
 }
 
-// estimate is the time left now; g.mu is held.
-func (g *gamePlayer) estimate() eta.Estimate {
+// input is what the estimate of the time left counts now: the games this
+// run finished, those in progress, and those to come.
+func (g *gamePlayer) input() eta.Input {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	in := g.finished
 	in.Workers = g.workers
-	if g.cfg.Share != nil { // its part of the share: the games it plays now
-		in.Workers = 0
-	}
-	in.Running = in.Running[:0]
+	in.Running = nil
 	for key, r := range g.running {
 		run := *r
 		run.Elapsed = time.Since(g.starts[key])
 		in.Running = append(in.Running, run)
 	}
 	in.Queued = max(g.total-g.done-len(in.Running), 0)
-	return eta.Of(in)
+	return in
 }
 
 func describe(seats []Seat) string {

@@ -95,3 +95,30 @@ func TestSharedPace(t *testing.T) {
 		t.Errorf("beside others: %s a game, want 5s (1 min of games on 2 workers for 6 games)", p)
 	}
 }
+
+// Each tournament on a share counts the others' games in its time left
+// (eta.Shared has the arithmetic): battleships' 100 games of 10 s to come
+// beside Tron's 4 of 100 s, on 2 workers, end in 700 s, Tron's in 220 s;
+// once Tron's tournament has left the share, battleships has both workers.
+func TestSharedEstimate(t *testing.T) {
+	share := NewShare(2)
+	player := func(total int, game time.Duration) *gamePlayer {
+		return &gamePlayer{share: share, workers: 2, total: total, done: 1,
+			finished: eta.Input{Finished: 1, FinishedTime: game}, running: map[string]*eta.Running{}}
+	}
+	ships, tron := player(101, 10*time.Second), player(5, 100*time.Second)
+	defer share.join(ships)()
+	leave := share.join(tron)
+	for _, c := range []struct {
+		g    *gamePlayer
+		want time.Duration
+	}{{ships, 700 * time.Second}, {tron, 220 * time.Second}} {
+		if e := share.estimate(c.g); e.Left.Round(time.Second) != c.want {
+			t.Errorf("%s left, want %s", e.Left, c.want)
+		}
+	}
+	leave()
+	if e := share.estimate(ships); e.Left.Round(time.Second) != 500*time.Second {
+		t.Errorf("alone on the share: %s left, want 500s", e.Left)
+	}
+}

@@ -16,7 +16,7 @@ import (
 func TestWatchReportsLongGames(t *testing.T) {
 	var mu sync.Mutex
 	var events []Event
-	g := &gamePlayer{total: 3, workers: 1, done: 2,
+	g := &gamePlayer{total: 3, workers: 1, done: 2, share: NewShare(1),
 		finished: eta.Input{Finished: 2, FinishedTime: 2 * time.Second, FinishedMoves: 100},
 		running:  map[string]*eta.Running{"long": {Moves: 500}},
 		starts:   map[string]time.Time{"long": time.Now().Add(-10 * time.Second)},

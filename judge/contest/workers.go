@@ -5,8 +5,12 @@ import (
 	"context"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+
+	"botjudge/judge/eta"
 )
 
 // gamesPerWorker is how many games the pool of playAll keeps alive per
@@ -57,10 +61,14 @@ func availableMemory() int64 {
 // whose bots are started (playing, ready or starting), are bounded over all
 // of them as one tournament bounds its own. So a tournament whose last game
 // runs for minutes (a Tron duel of thousands of turns) leaves no core idle
-// while another game's tournament has games to play.
+// while another game's tournament has games to play. Each tournament's
+// time left counts the others' games too (eta.Shared).
 type Share struct {
 	playing chan struct{}
 	alive   chan struct{}
+
+	mu    sync.Mutex
+	parts []*gamePlayer // the tournaments playing their games on it
 }
 
 // NewShare shares workers games at once (at least one).
@@ -80,6 +88,35 @@ func (s *Share) play(ctx context.Context) (done func(), err error) {
 // start takes room for a game's bots, started until they are closed.
 func (s *Share) start(ctx context.Context) (closed func(), err error) {
 	return take(ctx, s.alive)
+}
+
+// join counts g's games in the estimates of the time left, until leave.
+func (s *Share) join(g *gamePlayer) (leave func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.parts = append(s.parts, g)
+	return func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.parts = slices.DeleteFunc(s.parts, func(p *gamePlayer) bool { return p == g })
+	}
+}
+
+// estimate is the time left of g, which joined the share, beside the
+// others' games; no player's lock is held.
+func (s *Share) estimate(g *gamePlayer) eta.Estimate {
+	s.mu.Lock()
+	parts := slices.Clone(s.parts)
+	s.mu.Unlock()
+	self := slices.Index(parts, g)
+	if self < 0 { // not joined: alone on its workers
+		return eta.Of(g.input())
+	}
+	ins := make([]eta.Input, len(parts))
+	for i, p := range parts {
+		ins[i] = p.input()
+	}
+	return eta.Shared(ins, self, s.Workers())
 }
 
 func take(ctx context.Context, sem chan struct{}) (func(), error) {

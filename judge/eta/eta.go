@@ -4,11 +4,14 @@
 // average game, and it says when it cannot know: a game already longer than
 // the games before it may end at its next move or run to the rules' bound
 // (a Tron duel to the grid's size), so the time left is then only "at
-// least", with "at most" when the rules bound the game.
+// least", with "at most" when the rules bound the game. Tournaments played
+// side by side share the workers, and each one's time left counts the
+// others' games (Shared).
 package eta
 
 import (
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -28,7 +31,9 @@ type Input struct {
 	FinishedMoves int
 	Queued        int // games not started yet
 	Running       []Running
-	Workers       int // games played at once; 0 counts the running games
+	// Workers is how many games it plays at once (0 counts those running);
+	// beside others (Shared), how many it may hold at most (0: no bound).
+	Workers int
 }
 
 // Estimate is the time left. Known is false when nothing measures it yet
@@ -47,12 +52,128 @@ type Estimate struct {
 // typical duration, and the whole is spread over the workers, but never
 // ends before the longest game in progress can.
 func Of(in Input) Estimate {
-	workers := in.Workers
-	if workers <= 0 {
-		workers = max(len(in.Running), 1)
+	return Shared([]Input{in}, 0, in.Workers)
+}
+
+// Shared estimates the time left of ins[i], one of several tournaments
+// whose games share workers (0 counts the games in progress of them all):
+// while they all have games, a free worker goes to whichever game waited
+// longest, so each tournament is dealt games at the same rate and holds
+// workers in proportion to the length of its games; as each ends, the
+// others take its workers. A tournament's Workers, when set, bounds its
+// own part. A game in progress that nothing measures yet (its tournament's
+// first), or that is longer than its tournament's others, holds its worker
+// throughout the others' time left: a side of caution, as a tournament alone
+// counts only its own long games as "at least".
+func Shared(ins []Input, i, workers int) Estimate {
+	parts := make([]part, len(ins))
+	running := 0
+	for j, in := range ins {
+		parts[j] = measure(in)
+		running += len(in.Running)
 	}
+	if !parts[i].known {
+		return parts[i].bound
+	}
+	if workers <= 0 {
+		workers = max(running, 1)
+	}
+	free := float64(workers)
+	left := make([]float64, len(parts)) // work left, in seconds
+	for j, p := range parts {
+		free -= float64(p.held)
+		if j != i {
+			free -= float64(p.long)
+		}
+		left[j] = p.work.Seconds()
+	}
+	free = max(free, 1)
+	var at float64 // seconds from now to when ins[i]'s work is done
+	for left[i] > 0 {
+		rate := rates(ins, parts, left, free)
+		step := math.Inf(1)
+		for j := range parts {
+			if rate[j] > 0 {
+				step = min(step, left[j]/rate[j])
+			}
+		}
+		at += step
+		for j := range parts {
+			if left[j] -= rate[j] * step; left[j] < 1e-9 {
+				left[j] = 0
+			}
+		}
+	}
+	return parts[i].after(time.Duration(at * float64(time.Second)))
+}
+
+// rates are the workers each tournament with work left holds: free
+// shared in proportion to their typical games, none above its own
+// Workers, whose rest goes to the others.
+func rates(ins []Input, parts []part, left []float64, free float64) []float64 {
+	rate := make([]float64, len(parts))
+	open := map[int]bool{}
+	for j, p := range parts {
+		if p.known && left[j] > 0 {
+			open[j] = true
+		}
+	}
+	for len(open) > 0 {
+		var games float64
+		for j := range open {
+			games += parts[j].typical()
+		}
+		var capped []int
+		for j := range open {
+			if w := float64(ins[j].Workers); w > 0 && free*parts[j].typical()/games > w {
+				capped = append(capped, j)
+			}
+		}
+		for _, j := range capped {
+			rate[j] = float64(ins[j].Workers)
+			free -= rate[j]
+			delete(open, j)
+		}
+		if len(capped) == 0 {
+			for j := range open {
+				rate[j] = free * parts[j].typical() / games
+			}
+			break
+		}
+	}
+	return rate
+}
+
+// part is what a run's estimate is made of.
+type part struct {
+	known bool
+	// bound is the estimate when nothing is measured: only the bounds of
+	// the games in progress.
+	bound Estimate
+	game  time.Duration // the typical game's
+	// work is the worker time left: the games to come, and the rest of
+	// the games in progress at their own pace.
+	work    time.Duration
+	longest time.Duration // of the rests of the games in progress
+	// atLeast: some game in progress is longer than the typical one; most
+	// is how much longer it may last when every such game is bounded,
+	// unbounded when one is not.
+	atLeast   bool
+	most      time.Duration
+	unbounded bool
+	// held is how many games in progress nothing measures: none of their
+	// tournament ended yet; long how many are longer than those that did.
+	held, long int
+}
+
+// typical is the typical game's length in seconds, as the share deals
+// games: instant ones (a fake's) still take a worker for a while.
+func (p part) typical() float64 {
+	return max(p.game, time.Millisecond).Seconds()
+}
+
+func measure(in Input) part {
 	if in.Finished == 0 {
-		// Nothing measured: only the bounds of the games in progress.
 		var most time.Duration
 		bounded := len(in.Running) > 0 && in.Queued == 0
 		for _, r := range in.Running {
@@ -62,39 +183,44 @@ func Of(in Input) Estimate {
 			}
 			most = max(most, time.Duration(r.MaxMoves-r.Moves)*(r.Elapsed/time.Duration(r.Moves)))
 		}
+		p := part{held: len(in.Running)}
 		if bounded {
-			return Estimate{Known: true, AtLeast: true, Most: most}
+			p.bound = Estimate{Known: true, AtLeast: true, Most: most}
 		}
-		return Estimate{}
+		return p
 	}
-	game := in.FinishedTime / time.Duration(in.Finished)
+	p := part{known: true, game: in.FinishedTime / time.Duration(in.Finished)}
 	moves := float64(in.FinishedMoves) / float64(in.Finished)
-	e := Estimate{Known: true}
-	var sum, longest, most time.Duration
-	unbounded := false
 	for _, r := range in.Running {
 		var left time.Duration
 		switch {
 		case r.Moves == 0:
-			left = max(game-r.Elapsed, 0)
+			left = max(p.game-r.Elapsed, 0)
 		case float64(r.Moves) < moves:
 			left = time.Duration((moves - float64(r.Moves)) * float64(r.Elapsed) / float64(r.Moves))
 		default:
 			// Longer than the games before it: it may end now, or go on.
-			e.AtLeast = true
+			p.atLeast = true
+			p.long++
 			if r.MaxMoves > r.Moves {
-				most = max(most, time.Duration(r.MaxMoves-r.Moves)*(r.Elapsed/time.Duration(r.Moves)))
+				p.most = max(p.most, time.Duration(r.MaxMoves-r.Moves)*(r.Elapsed/time.Duration(r.Moves)))
 			} else if r.MaxMoves == 0 {
-				unbounded = true
+				p.unbounded = true
 			}
 		}
-		sum += left
-		longest = max(longest, left)
+		p.work += left
+		p.longest = max(p.longest, left)
 	}
-	queued := time.Duration(in.Queued) * game
-	e.Left = max(longest, (sum+queued)/time.Duration(workers))
-	if e.AtLeast && !unbounded {
-		e.Most = max(e.Left, (sum+queued)/time.Duration(workers)+most)
+	p.work += time.Duration(in.Queued) * p.game
+	return p
+}
+
+// after is the estimate of a run whose work is done in d, which never ends
+// before its longest game in progress can.
+func (p part) after(d time.Duration) Estimate {
+	e := Estimate{Known: true, AtLeast: p.atLeast, Left: max(p.longest, d)}
+	if p.atLeast && !p.unbounded {
+		e.Most = max(e.Left, d+p.most)
 	}
 	return e
 }

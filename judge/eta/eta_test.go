@@ -67,3 +67,79 @@ func TestEstimate(t *testing.T) {
 		}
 	}
 }
+
+func TestShared(t *testing.T) {
+	s := time.Second
+	// Alone on its workers, a tournament's estimate is the one of Of.
+	for _, in := range []Input{
+		{Finished: 10, FinishedTime: 300 * s, FinishedMoves: 1000, Queued: 4, Workers: 2, Running: []Running{{Elapsed: 20 * s, Moves: 50}}},
+		{Finished: 11, FinishedTime: 11 * 30 * s, FinishedMoves: 11 * 60, Workers: 2, Running: []Running{{Elapsed: 240 * s, Moves: 2199, MaxMoves: 3000}}},
+		{Finished: 3, FinishedTime: 90 * s, FinishedMoves: 300, Queued: 2, Workers: 1, Running: []Running{{Elapsed: 40 * s, Moves: 400}}},
+		{Running: []Running{{Elapsed: 10 * s, Moves: 100, MaxMoves: 300}}},
+	} {
+		if got, want := Shared([]Input{in}, 0, in.Workers), Of(in); got != want {
+			t.Errorf("alone: %+v, want Of's %+v", got, want)
+		}
+	}
+
+	// Battleships' 100 games of 10 s beside Tron's 4 of 100 s, on 2 workers.
+	// Dealt games at the same rate, Tron holds 10/11 of the workers until its
+	// 400 s of games are done, at 220 s; battleships has done 40 s of its
+	// 1,000 by then and plays the rest on both workers: 480 s more.
+	ships := Input{Finished: 1, FinishedTime: 10 * s, Queued: 100}
+	tron := Input{Finished: 1, FinishedTime: 100 * s, Queued: 4}
+	tronLong := Input{Finished: 3, FinishedTime: 300 * s, FinishedMoves: 300, Running: []Running{{Elapsed: 300 * s, Moves: 500}}}
+	cases := []struct {
+		name    string
+		ins     []Input
+		workers int
+		want    []time.Duration
+	}{
+		{"short and long games", []Input{ships, tron}, 2, []time.Duration{700 * s, 220 * s}},
+		// Its own workers bound a tournament's part: Tron on one worker at
+		// most leaves the other to battleships.
+		{"a part bounded", []Input{ships, withWorkers(tron, 1)}, 2, []time.Duration{700 * s, 400 * s}},
+		// A tournament whose first game has not ended holds its worker.
+		{"a part not measured", []Input{ships, {Queued: 9, Running: []Running{{Elapsed: s}}}}, 2, []time.Duration{1000 * s, 0}},
+		// So does a game longer than the others of its tournament (Tron's
+		// last duel, at 500 moves where the others ended at 100), for the
+		// others' time left. Its own may end now: at least 0 s.
+		{"a part's long game", []Input{ships, tronLong}, 2, []time.Duration{1000 * s, 0}},
+		// 0 workers: the games in progress of them all.
+		{"workers counted", []Input{withRunning(ships, 1), withRunning(tron, 1)}, 0, []time.Duration{700 * s, 220 * s}},
+	}
+	for _, c := range cases {
+		for i, want := range c.want {
+			got := Shared(c.ins, i, c.workers)
+			if want == 0 {
+				continue
+			}
+			if d := got.Left - want; !got.Known || d < -time.Millisecond || d > time.Millisecond {
+				t.Errorf("%s: part %d: %+v, want %v left", c.name, i, got, want)
+			}
+		}
+	}
+
+	if e := Shared([]Input{ships, tronLong}, 1, 2); !e.AtLeast || e.Left != 0 || e.Most != 0 {
+		t.Errorf("a game longer than the others: %+v, want at least 0 s, maybe much more", e)
+	}
+}
+
+func TestSharedUnmeasured(t *testing.T) {
+	ins := []Input{{Finished: 1, FinishedTime: time.Second, Queued: 3}, {Queued: 9, Running: []Running{{Elapsed: time.Second}}}}
+	if got := Shared(ins, 1, 2); got.Known {
+		t.Errorf("a tournament with no game ended: %+v, want unknown", got)
+	}
+}
+
+func withWorkers(in Input, n int) Input {
+	in.Workers = n
+	return in
+}
+
+// withRunning has n of in's queued games in progress, just started.
+func withRunning(in Input, n int) Input {
+	in.Queued -= n
+	in.Running = make([]Running, n)
+	return in
+}

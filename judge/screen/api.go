@@ -116,8 +116,10 @@ type Progress struct {
 const idle = 3 * time.Minute
 
 // progressOf is where t stands, from the count of its games (c.Since
-// counts those of the current run) and its games in progress.
-func progressOf(t results.Tournament, c results.GameCount, live []results.Live, now time.Time) Progress {
+// counts those of the current run) and its games in progress. Its time
+// left counts the games of beside too, the other tournaments running now:
+// they share the machine's workers (a side-by-side `judge run`).
+func progressOf(t results.Tournament, c results.GameCount, live []results.Live, now time.Time, beside []eta.Input) Progress {
 	p := Progress{Done: c.Games, Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero(), LastGame: c.LastID}
 	last := c.LastFinished
 	for _, l := range live {
@@ -130,7 +132,7 @@ func progressOf(t results.Tournament, c results.GameCount, live []results.Live, 
 	}
 	p.Running = !t.Started.IsZero() && t.Finished.IsZero() && now.Sub(last) < idle && p.Done < max(p.Planned, 1)
 	if p.Running {
-		e := eta.Of(etaInput(t, c, live, now))
+		e := eta.Shared(append([]eta.Input{etaInput(t, c, live, now)}, beside...), 0, 0)
 		p.Left, p.LeftMost = e.Left.Seconds(), e.Most.Seconds()
 		switch {
 		case !e.Known:
@@ -147,7 +149,7 @@ func progressOf(t results.Tournament, c results.GameCount, live []results.Live, 
 // etaInput is what the estimate of the time left counts: the games of the
 // current run finished so far, the ones to come, and each game in progress
 // with its moves since it started, bounded by the rules when they can.
-// The games at once are those in progress.
+// The games at once are those in progress, of every tournament running.
 func etaInput(t results.Tournament, c results.GameCount, live []results.Live, now time.Time) eta.Input {
 	in := eta.Input{Finished: c.Since, FinishedTime: c.SinceTime, FinishedMoves: c.SinceMoves,
 		Queued: max(t.Planned-c.Games-len(live), 0)}
@@ -194,15 +196,52 @@ func (s *Server) info(ctx context.Context, t results.Tournament) (Info, error) {
 // games, not the games, since every page's header and every poll of its
 // events ask for it.
 func (s *Server) progress(ctx context.Context, t results.Tournament) (Progress, []results.Live, error) {
+	c, live, err := s.count(ctx, t)
+	if err != nil {
+		return Progress{}, nil, err
+	}
+	now := time.Now()
+	p := progressOf(t, c, live, now, nil)
+	if p.Running {
+		beside, err := s.runningBeside(ctx, t.ID, now)
+		if err != nil {
+			return p, live, err
+		}
+		p = progressOf(t, c, live, now, beside)
+	}
+	return p, live, nil
+}
+
+func (s *Server) count(ctx context.Context, t results.Tournament) (results.GameCount, []results.Live, error) {
 	c, err := s.db.CountGames(ctx, t.ID, t.Started)
 	if err != nil {
-		return Progress{}, nil, err
+		return c, nil, err
 	}
 	live, err := s.db.Live(ctx, t.ID)
+	return c, live, err
+}
+
+// runningBeside is what the estimates of the time left count of the
+// tournaments running at now other than tid.
+func (s *Server) runningBeside(ctx context.Context, tid int64, now time.Time) ([]eta.Input, error) {
+	ts, err := s.db.Tournaments(ctx)
 	if err != nil {
-		return Progress{}, nil, err
+		return nil, err
 	}
-	return progressOf(t, c, live, time.Now()), live, nil
+	var beside []eta.Input
+	for _, t := range ts {
+		if t.ID == tid || t.Started.IsZero() || !t.Finished.IsZero() {
+			continue
+		}
+		c, live, err := s.count(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		if progressOf(t, c, live, now, nil).Running {
+			beside = append(beside, etaInput(t, c, live, now))
+		}
+	}
+	return beside, nil
 }
 
 func (s *Server) tournamentsJSON(r *http.Request) (any, error) {

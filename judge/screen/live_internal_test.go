@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/judge/eta"
 	"botjudge/results"
 )
 
@@ -108,8 +109,20 @@ func TestProgress(t *testing.T) {
 			Progress{Done: 2, Planned: 2, Finished: true, LastGame: 2}},
 		{"never run", results.Tournament{}, games(time.Time{}), nil, Progress{}},
 	} {
-		if got := progressOf(c.t, c.gs, c.live, now); got != c.want {
+		if got := progressOf(c.t, c.gs, c.live, now, nil); got != c.want {
 			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
 		}
+	}
+
+	// The same run beside another tournament's (a side-by-side `judge
+	// run`), whose 100 games to come take 2 s each: two games play at once,
+	// and the workers go to the two in proportion to their games' length.
+	// Its 1,020 s of games get 40/42 of two workers: 535.5 s.
+	beside := []eta.Input{{Finished: 5, FinishedTime: 10 * time.Second, Queued: 100, Running: []eta.Running{{}}}}
+	running := results.Tournament{Planned: 30, Started: started}
+	got := progressOf(running, games(started, before, before, started.Add(50*time.Second), now.Add(-time.Second)),
+		[]results.Live{{Updated: now, Started: now.Add(-20 * time.Second), Moves: 50}}, now, beside)
+	if got.Left < 535 || got.Left > 536 || got.LeftKind != "about" {
+		t.Errorf("beside another tournament: %+v, want about 535.5 s left", got)
 	}
 }

@@ -3,7 +3,13 @@ package screen_test
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"testing"
 	"time"
 
 	"botjudge/games"
@@ -13,6 +19,7 @@ import (
 	"botjudge/games/tictactoe"
 	"botjudge/games/tron"
 	"botjudge/games/virus"
+	"botjudge/judge/screen"
 	"botjudge/results"
 )
 
@@ -183,4 +190,56 @@ func liveAt(rules games.Rules, g results.Game, n int) results.Live {
 	})
 	return results.Live{TournamentID: g.TournamentID, Key: g.Key, Players: players, Moves: applied,
 		Last: g.Moves[applied-step : applied], View: s.View(), Scores: s.Scores()}
+}
+
+// A tournament's time left counts the games of the others running at the
+// same time, which share the machine (a side-by-side `judge run`), and no
+// longer those of one that finished. Its 4 games of 1 s to come on its 2
+// workers (its games in progress) take 2 s alone; beside a tournament of
+// games as long with one in progress, the two deal the 3 workers evenly: 4/1.5 s.
+func TestLeftBesideOthers(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "beside.db")
+	db, err := results.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	srv := httptest.NewServer(screen.New(db, screen.Options{Log: log.New(testLog{t}, "", 0)}))
+	defer srv.Close()
+	left := func(tid int64) float64 {
+		t.Helper()
+		var in screen.Info
+		res, err := http.Get(fmt.Sprintf("%s/api/t/%d/info.json", srv.URL, tid))
+		if err == nil {
+			defer res.Body.Close()
+			err = json.NewDecoder(res.Body).Decode(&in)
+		}
+		if err != nil || in.Progress.LeftKind != "about" {
+			t.Fatalf("%v: %+v", err, in.Progress)
+		}
+		return in.Progress.Left
+	}
+	bots := renamed(virusBots(4), "first_cell", "greedy", "lookahead", "random_bot")
+	first, err := inProgress(ctx, db, path, virus.Rules{}, 201, bots, duels(4), 1, 0, 6, 2, 10*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := left(first.t.ID)
+	other, err := inProgress(ctx, db, path, virus.Rules{}, 202, bots, append(duels(4), duels(4)...), 1, 0, 3, 1, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alone != 2 {
+		t.Errorf("alone: %v s left, want 2", alone)
+	}
+	if beside := left(first.t.ID); beside < 2.66 || beside > 2.67 {
+		t.Errorf("beside another tournament's games: %v s left, want 2.67", beside)
+	}
+	if err := db.FinishRun(ctx, other.t.ID); err != nil {
+		t.Fatal(err)
+	}
+	if again := left(first.t.ID); again != alone {
+		t.Errorf("once the other finished: %v s left, want %v as alone", again, alone)
+	}
 }
