@@ -131,12 +131,15 @@ func Run(ctx context.Context, run Runner, store Store, cfg Config, report func(E
 		report = func(Event) {}
 	}
 	t := &tour{run: run, store: store, cfg: cfg.withDefaults(), report: report}
+	if t.cfg.Share != nil {
+		t.part = t.cfg.Share.join()
+		defer t.cfg.Share.leave(t.part)
+	}
 	for _, stage := range []func(context.Context) error{t.discover, t.open, t.build, t.plan, t.start, t.check, t.prepare} {
 		if err := stage(ctx); err != nil {
 			return t.sum, err
 		}
 	}
-	defer t.share.join(t.g)()
 	stopWatch := t.g.watch(ctx, waitingEvery)
 	defer stopWatch()
 	todo, err := t.play(ctx)
@@ -166,6 +169,7 @@ type tour struct {
 	total    int // games planned
 	workers  int
 	share    *Share
+	part     *part // of the share
 	labels   map[string]string
 
 	g *gamePlayer
@@ -343,6 +347,10 @@ func (t *tour) checkOne(ctx context.Context, seat Seat, id int64) error {
 func (t *tour) prepare(ctx context.Context) error {
 	t.g = &gamePlayer{run: t.run, store: t.store, cfg: t.cfg, tid: t.tid, seats: t.seats, ids: t.ids, labels: t.labels, report: t.report,
 		total: t.total, workers: t.workers, share: t.share, running: map[string]*eta.Running{}, starts: map[string]time.Time{}}
+	if t.part == nil { // its own share
+		t.part = t.share.join()
+	}
+	t.share.plays(t.part, t.g)
 	minSeats, maxSeats := t.cfg.Rules.Seats()
 	if t.cfg.Format != Duels || minSeats > 2 || maxSeats < 2 {
 		return nil

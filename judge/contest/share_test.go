@@ -100,15 +100,22 @@ func TestSharedPace(t *testing.T) {
 // (eta.Shared has the arithmetic): battleships' 100 games of 10 s to come
 // beside Tron's 4 of 100 s, on 2 workers, end in 700 s, Tron's in 220 s;
 // once Tron's tournament has left the share, battleships has both workers.
+// While a third is still checking its bots, nothing measures what its games
+// will take.
 func TestSharedEstimate(t *testing.T) {
 	share := NewShare(2)
 	player := func(total int, game time.Duration) *gamePlayer {
-		return &gamePlayer{share: share, workers: 2, total: total, done: 1,
+		g := &gamePlayer{share: share, workers: 2, total: total, done: 1,
 			finished: eta.Input{Finished: 1, FinishedTime: game}, running: map[string]*eta.Running{}}
+		share.plays(share.join(), g)
+		return g
 	}
 	ships, tron := player(101, 10*time.Second), player(5, 100*time.Second)
-	defer share.join(ships)()
-	leave := share.join(tron)
+	checking := share.join()
+	if e := share.estimate(ships); e.Known {
+		t.Errorf("beside a tournament checking its bots: %s, want unknown", e)
+	}
+	share.leave(checking)
 	for _, c := range []struct {
 		g    *gamePlayer
 		want time.Duration
@@ -117,7 +124,7 @@ func TestSharedEstimate(t *testing.T) {
 			t.Errorf("%s left, want %s", e.Left, c.want)
 		}
 	}
-	leave()
+	share.leave(share.parts[1])
 	if e := share.estimate(ships); e.Left.Round(time.Second) != 500*time.Second {
 		t.Errorf("alone on the share: %s left, want 500s", e.Left)
 	}

@@ -68,7 +68,7 @@ type Share struct {
 	alive   chan struct{}
 
 	mu    sync.Mutex
-	parts []*gamePlayer // the tournaments playing their games on it
+	parts []*part // the tournaments on it
 }
 
 // NewShare shares workers games at once (at least one).
@@ -90,31 +90,53 @@ func (s *Share) start(ctx context.Context) (closed func(), err error) {
 	return take(ctx, s.alive)
 }
 
-// join counts g's games in the estimates of the time left, until leave.
-func (s *Share) join(g *gamePlayer) (leave func()) {
+// part is one tournament on a share: its player once its games are about
+// to play, nil while it discovers, builds and checks its bots.
+type part struct{ g *gamePlayer }
+
+// join counts a tournament in the estimates of the time left, from now
+// until leave: its player from plays on.
+func (s *Share) join() *part {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.parts = append(s.parts, g)
-	return func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		s.parts = slices.DeleteFunc(s.parts, func(p *gamePlayer) bool { return p == g })
-	}
+	p := &part{}
+	s.parts = append(s.parts, p)
+	return p
 }
 
-// estimate is the time left of g, which joined the share, beside the
-// others' games; no player's lock is held.
+// plays says p's games are played by g.
+func (s *Share) plays(p *part, g *gamePlayer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p.g = g
+}
+
+func (s *Share) leave(p *part) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.parts = slices.DeleteFunc(s.parts, func(q *part) bool { return q == p })
+}
+
+// estimate is the time left of g, whose part of the share it plays, beside
+// the others' games; no player's lock is held. A tournament still
+// preparing has games to come that nothing measures.
 func (s *Share) estimate(g *gamePlayer) eta.Estimate {
 	s.mu.Lock()
-	parts := slices.Clone(s.parts)
+	players := make([]*gamePlayer, len(s.parts))
+	for i, p := range s.parts {
+		players[i] = p.g
+	}
 	s.mu.Unlock()
-	self := slices.Index(parts, g)
-	if self < 0 { // not joined: alone on its workers
+	self := slices.Index(players, g)
+	if self < 0 { // alone on its workers
 		return eta.Of(g.input())
 	}
-	ins := make([]eta.Input, len(parts))
-	for i, p := range parts {
-		ins[i] = p.input()
+	ins := make([]eta.Input, len(players))
+	for i, p := range players {
+		ins[i] = eta.Input{Queued: 1}
+		if p != nil {
+			ins[i] = p.input()
+		}
 	}
 	return eta.Shared(ins, self, s.Workers())
 }

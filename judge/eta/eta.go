@@ -61,10 +61,11 @@ func Of(in Input) Estimate {
 // longest, so each tournament is dealt games at the same rate and holds
 // workers in proportion to the length of its games; as each ends, the
 // others take its workers. A tournament's Workers, when set, bounds its
-// own part. A game in progress that nothing measures yet (its tournament's
-// first), or that is longer than its tournament's others, holds its worker
+// own part. A game longer than its tournament's others holds its worker
 // throughout the others' time left: a side of caution, as a tournament alone
-// counts only its own long games as "at least".
+// counts only its own long games as "at least". While another tournament
+// with games to play has finished none, nothing measures what its games
+// will take from the others: the time left is unknown.
 func Shared(ins []Input, i, workers int) Estimate {
 	parts := make([]part, len(ins))
 	running := 0
@@ -75,13 +76,18 @@ func Shared(ins []Input, i, workers int) Estimate {
 	if !parts[i].known {
 		return parts[i].bound
 	}
+	for j, p := range parts {
+		if j != i && !p.known && (ins[j].Queued > 0 || len(ins[j].Running) > 0) {
+			// Its games will take workers, for as long as nobody knows.
+			return Estimate{}
+		}
+	}
 	if workers <= 0 {
 		workers = max(running, 1)
 	}
 	free := float64(workers)
 	left := make([]float64, len(parts)) // work left, in seconds
 	for j, p := range parts {
-		free -= float64(p.held)
 		if j != i {
 			free -= float64(p.long)
 		}
@@ -161,9 +167,8 @@ type part struct {
 	atLeast   bool
 	most      time.Duration
 	unbounded bool
-	// held is how many games in progress nothing measures: none of their
-	// tournament ended yet; long how many are longer than those that did.
-	held, long int
+	// long is how many games in progress are longer than those that ended.
+	long int
 }
 
 // typical is the typical game's length in seconds, as the share deals
@@ -183,11 +188,10 @@ func measure(in Input) part {
 			}
 			most = max(most, time.Duration(r.MaxMoves-r.Moves)*(r.Elapsed/time.Duration(r.Moves)))
 		}
-		p := part{held: len(in.Running)}
 		if bounded {
-			p.bound = Estimate{Known: true, AtLeast: true, Most: most}
+			return part{bound: Estimate{Known: true, AtLeast: true, Most: most}}
 		}
-		return p
+		return part{}
 	}
 	p := part{known: true, game: in.FinishedTime / time.Duration(in.Finished)}
 	moves := float64(in.FinishedMoves) / float64(in.Finished)

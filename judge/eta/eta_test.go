@@ -99,11 +99,10 @@ func TestShared(t *testing.T) {
 		// Its own workers bound a tournament's part: Tron on one worker at
 		// most leaves the other to battleships.
 		{"a part bounded", []Input{ships, withWorkers(tron, 1)}, 2, []time.Duration{700 * s, 400 * s}},
-		// A tournament whose first game has not ended holds its worker.
-		{"a part not measured", []Input{ships, {Queued: 9, Running: []Running{{Elapsed: s}}}}, 2, []time.Duration{1000 * s, 0}},
-		// So does a game longer than the others of its tournament (Tron's
-		// last duel, at 500 moves where the others ended at 100), for the
-		// others' time left. Its own may end now: at least 0 s.
+		// A game longer than the others of its tournament (Tron's last
+		// duel, at 500 moves where the others ended at 100) holds its
+		// worker in the others' time left. Its own may end now: at least
+		// 0 s.
 		{"a part's long game", []Input{ships, tronLong}, 2, []time.Duration{1000 * s, 0}},
 		// 0 workers: the games in progress of them all.
 		{"workers counted", []Input{withRunning(ships, 1), withRunning(tron, 1)}, 0, []time.Duration{700 * s, 220 * s}},
@@ -125,10 +124,21 @@ func TestShared(t *testing.T) {
 	}
 }
 
+// Nothing measures what a tournament whose first game has not ended will
+// take from the others, in progress or still checking its bots; one with
+// nothing left to play takes nothing.
 func TestSharedUnmeasured(t *testing.T) {
-	ins := []Input{{Finished: 1, FinishedTime: time.Second, Queued: 3}, {Queued: 9, Running: []Running{{Elapsed: time.Second}}}}
-	if got := Shared(ins, 1, 2); got.Known {
-		t.Errorf("a tournament with no game ended: %+v, want unknown", got)
+	measured := Input{Finished: 1, FinishedTime: time.Second, Queued: 4}
+	for _, other := range []Input{{Queued: 9, Running: []Running{{Elapsed: time.Second}}}, {Queued: 1}} {
+		if got := Shared([]Input{measured, other}, 0, 2); got.Known {
+			t.Errorf("beside %+v: %+v, want unknown", other, got)
+		}
+		if got := Shared([]Input{measured, other}, 1, 2); got.Known {
+			t.Errorf("%+v itself: %+v, want unknown", other, got)
+		}
+	}
+	if got := Shared([]Input{measured, {}}, 0, 2); got.Left != 2*time.Second {
+		t.Errorf("beside a tournament with nothing to play: %+v, want 2s left", got)
 	}
 }
 
