@@ -118,34 +118,35 @@ func Shared(ins []Input, i, workers int) Estimate {
 // Workers, whose rest goes to the others.
 func rates(ins []Input, parts []part, left []float64, free float64) []float64 {
 	rate := make([]float64, len(parts))
-	open := map[int]bool{}
+	var open []int
 	for j, p := range parts {
 		if p.known && left[j] > 0 {
-			open[j] = true
+			open = append(open, j)
 		}
 	}
 	for len(open) > 0 {
 		var games float64
-		for j := range open {
+		for _, j := range open {
 			games += parts[j].typical()
 		}
-		var capped []int
-		for j := range open {
+		var rest []int
+		var held float64
+		for _, j := range open {
 			if w := float64(ins[j].Workers); w > 0 && free*parts[j].typical()/games > w {
-				capped = append(capped, j)
+				rate[j] = w
+				held += w
+			} else {
+				rest = append(rest, j)
 			}
 		}
-		for _, j := range capped {
-			rate[j] = float64(ins[j].Workers)
-			free -= rate[j]
-			delete(open, j)
-		}
-		if len(capped) == 0 {
-			for j := range open {
+		if len(rest) == len(open) {
+			for _, j := range open {
 				rate[j] = free * parts[j].typical() / games
 			}
 			break
 		}
+		free -= held
+		open = rest
 	}
 	return rate
 }
