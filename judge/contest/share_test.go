@@ -104,13 +104,15 @@ func TestSharedPace(t *testing.T) {
 // will take.
 func TestSharedEstimate(t *testing.T) {
 	share := NewShare(2)
-	player := func(total int, game time.Duration) *gamePlayer {
+	player := func(total int, game time.Duration) (*gamePlayer, *part) {
 		g := &gamePlayer{share: share, workers: 2, total: total, done: 1,
 			finished: eta.Input{Finished: 1, FinishedTime: game}, running: map[string]*eta.Running{}}
-		share.plays(share.join(), g)
-		return g
+		p := share.join()
+		share.plays(p, g)
+		return g, p
 	}
-	ships, tron := player(101, 10*time.Second), player(5, 100*time.Second)
+	ships, _ := player(101, 10*time.Second)
+	tron, tronPart := player(5, 100*time.Second)
 	checking := share.join()
 	if e := share.estimate(ships); e.Known {
 		t.Errorf("beside a tournament checking its bots: %s, want unknown", e)
@@ -124,7 +126,7 @@ func TestSharedEstimate(t *testing.T) {
 			t.Errorf("%s left, want %s", e.Left, c.want)
 		}
 	}
-	share.leave(share.parts[1])
+	share.leave(tronPart)
 	if e := share.estimate(ships); e.Left.Round(time.Second) != 500*time.Second {
 		t.Errorf("alone on the share: %s left, want 500s", e.Left)
 	}

@@ -16,7 +16,8 @@ import (
 func TestWatchReportsLongGames(t *testing.T) {
 	var mu sync.Mutex
 	var events []Event
-	g := &gamePlayer{total: 3, workers: 1, done: 2, share: NewShare(1),
+	share := NewShare(1)
+	g := &gamePlayer{total: 3, workers: 1, done: 2, share: share,
 		finished: eta.Input{Finished: 2, FinishedTime: 2 * time.Second, FinishedMoves: 100},
 		running:  map[string]*eta.Running{"long": {Moves: 500}},
 		starts:   map[string]time.Time{"long": time.Now().Add(-10 * time.Second)},
@@ -26,6 +27,7 @@ func TestWatchReportsLongGames(t *testing.T) {
 			mu.Unlock()
 		},
 	}
+	share.plays(share.join(), g)
 	stop := g.watch(context.Background(), 40*time.Millisecond)
 	time.Sleep(300 * time.Millisecond)
 	stop()

@@ -128,9 +128,6 @@ func (s *Share) estimate(g *gamePlayer) eta.Estimate {
 	}
 	s.mu.Unlock()
 	self := slices.Index(players, g)
-	if self < 0 { // alone on its workers
-		return eta.Of(g.input())
-	}
 	ins := make([]eta.Input, len(players))
 	for i, p := range players {
 		ins[i] = eta.Input{Queued: 1}
