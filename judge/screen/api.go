@@ -181,28 +181,32 @@ func (s *Server) tournament(ctx context.Context, r *http.Request) (results.Tourn
 	return t, err
 }
 
-func (s *Server) info(ctx context.Context, t results.Tournament) (Info, error) {
+// info is t's card; left says whether its progress has the time left,
+// which reads every other tournament running.
+func (s *Server) info(ctx context.Context, t results.Tournament, left bool) (Info, error) {
 	in := Info{Tournament: t}
 	entries, err := s.db.Entries(ctx, t.ID)
 	if err != nil {
 		return in, err
 	}
 	in.Bots = len(entries)
-	in.Progress, _, err = s.progress(ctx, t)
+	in.Progress, _, err = s.progress(ctx, t, left)
 	return in, err
 }
 
 // progress reads t's progress, and its games in progress: a count of its
 // games, not the games, since every page's header and every poll of its
-// events ask for it.
-func (s *Server) progress(ctx context.Context, t results.Tournament) (Progress, []results.Live, error) {
+// events ask for it. left says whether it has the time left.
+func (s *Server) progress(ctx context.Context, t results.Tournament, left bool) (Progress, []results.Live, error) {
 	c, live, err := s.count(ctx, t)
 	if err != nil {
 		return Progress{}, nil, err
 	}
 	now := time.Now()
 	p := progressOf(t, c, live, now, nil)
-	if p.Running {
+	if !left {
+		p.Left, p.LeftMost, p.LeftKind = 0, 0, ""
+	} else if p.Running {
 		beside, err := s.runningBeside(ctx, t.ID, now)
 		if err != nil {
 			return p, live, err
@@ -251,7 +255,7 @@ func (s *Server) tournamentsJSON(r *http.Request) (any, error) {
 	}
 	list := []Info{}
 	for _, t := range ts {
-		in, err := s.info(r.Context(), t)
+		in, err := s.info(r.Context(), t, true)
 		if err != nil {
 			return nil, err
 		}
@@ -265,7 +269,7 @@ func (s *Server) infoJSON(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.info(r.Context(), t)
+	return s.info(r.Context(), t, true)
 }
 
 // schemeOf is the tournament's point scheme, or the one the URL's points

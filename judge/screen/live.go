@@ -37,7 +37,7 @@ func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
 	if err != nil {
 		return Snapshot{}, err
 	}
-	progress, live, err := s.progress(ctx, t)
+	progress, live, err := s.progress(ctx, t, true)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -61,12 +61,11 @@ func (s *Server) listSnapshot(ctx context.Context) ([]Info, error) {
 	}
 	list := []Info{}
 	for _, t := range ts {
-		in, err := s.info(ctx, t)
+		// The estimate would wake every page at every poll.
+		in, err := s.info(ctx, t, false)
 		if err != nil {
 			return nil, err
 		}
-		// The estimate would wake every page at every poll.
-		in.Progress.Left, in.Progress.LeftMost, in.Progress.LeftKind = 0, 0, ""
 		list = append(list, in)
 	}
 	return list, nil

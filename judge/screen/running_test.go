@@ -1,6 +1,7 @@
 package screen_test
 
 import (
+	"bufio"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -236,10 +238,43 @@ func TestLeftBesideOthers(t *testing.T) {
 	if beside := left(first.t.ID); beside < 2.66 || beside > 2.67 {
 		t.Errorf("beside another tournament's games: %v s left, want 2.67", beside)
 	}
+	// The list's stream leaves the estimate out, since it would change at
+	// every poll; tournaments.json has it.
+	var list []screen.Info
+	if err := json.Unmarshal(firstEvent(t, srv.URL+"/api/events"), &list); err != nil || len(list) != 2 {
+		t.Fatalf("the list's stream: %v, %+v", err, list)
+	}
+	for _, in := range list {
+		if in.Progress.LeftKind != "" || in.Progress.Left != 0 || !in.Progress.Running {
+			t.Errorf("the list's stream: %+v, want running with no time left", in.Progress)
+		}
+	}
 	if err := db.FinishRun(ctx, other.t.ID); err != nil {
 		t.Fatal(err)
 	}
 	if again := left(first.t.ID); again != alone {
 		t.Errorf("once the other finished: %v s left, want %v as alone", again, alone)
 	}
+}
+
+// firstEvent is the data of the first event of the stream at url.
+func firstEvent(t *testing.T, url string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", url, nil)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	lines := bufio.NewScanner(res.Body)
+	lines.Buffer(nil, 1<<20)
+	for lines.Scan() {
+		if data, ok := strings.CutPrefix(lines.Text(), "data: "); ok {
+			return []byte(data)
+		}
+	}
+	t.Fatalf("the stream ended: %v", lines.Err())
+	return nil
 }
