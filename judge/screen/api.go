@@ -120,17 +120,8 @@ const idle = 3 * time.Minute
 // left counts the games of beside too, the other tournaments running now:
 // they share the machine's workers (a side-by-side `judge run`).
 func progressOf(t results.Tournament, c results.GameCount, live []results.Live, now time.Time, beside []eta.Input) Progress {
-	p := Progress{Done: c.Games, Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero(), LastGame: c.LastID}
-	last := c.LastFinished
-	for _, l := range live {
-		if l.Updated.After(last) {
-			last = l.Updated
-		}
-	}
-	if t.Started.After(last) {
-		last = t.Started
-	}
-	p.Running = !t.Started.IsZero() && t.Finished.IsZero() && now.Sub(last) < idle && p.Done < max(p.Planned, 1)
+	p := Progress{Done: c.Games, Planned: t.Planned, Playing: len(live), Finished: !t.Finished.IsZero(), LastGame: c.LastID,
+		Running: running(t, c, live, now)}
 	if p.Running {
 		e := eta.Shared(append([]eta.Input{etaInput(t, c, live, now)}, beside...), 0, 0)
 		p.Left, p.LeftMost = e.Left.Seconds(), e.Most.Seconds()
@@ -144,6 +135,22 @@ func progressOf(t results.Tournament, c results.GameCount, live []results.Live, 
 		}
 	}
 	return p
+}
+
+// running says whether a run writes t's games at now: it started, did not
+// finish, has games left and was seen working in the last minutes (a run
+// that died is not).
+func running(t results.Tournament, c results.GameCount, live []results.Live, now time.Time) bool {
+	last := c.LastFinished
+	for _, l := range live {
+		if l.Updated.After(last) {
+			last = l.Updated
+		}
+	}
+	if t.Started.After(last) {
+		last = t.Started
+	}
+	return !t.Started.IsZero() && t.Finished.IsZero() && now.Sub(last) < idle && c.Games < max(t.Planned, 1)
 }
 
 // etaInput is what the estimate of the time left counts: the games of the
@@ -203,15 +210,15 @@ func (s *Server) progress(ctx context.Context, t results.Tournament, left bool) 
 		return Progress{}, nil, err
 	}
 	now := time.Now()
-	p := progressOf(t, c, live, now, nil)
+	var beside []eta.Input
+	if left && running(t, c, live, now) {
+		if beside, err = s.runningBeside(ctx, t.ID, now); err != nil {
+			return Progress{}, nil, err
+		}
+	}
+	p := progressOf(t, c, live, now, beside)
 	if !left {
 		p.Left, p.LeftMost, p.LeftKind = 0, 0, ""
-	} else if p.Running {
-		beside, err := s.runningBeside(ctx, t.ID, now)
-		if err != nil {
-			return p, live, err
-		}
-		p = progressOf(t, c, live, now, beside)
 	}
 	return p, live, nil
 }
@@ -241,7 +248,7 @@ func (s *Server) runningBeside(ctx context.Context, tid int64, now time.Time) ([
 		if err != nil {
 			return nil, err
 		}
-		if progressOf(t, c, live, now, nil).Running {
+		if running(t, c, live, now) {
 			beside = append(beside, etaInput(t, c, live, now))
 		}
 	}
