@@ -61,9 +61,11 @@ func Of(in Input) Estimate {
 // longest, so each tournament is dealt games at the same rate and holds
 // workers in proportion to the length of its games; as each ends, the
 // others take its workers. A tournament's Workers, when set, bounds its
-// own part. A game longer than its tournament's others holds its worker
-// throughout the others' time left: a side of caution, as a tournament alone
-// counts only its own long games as "at least". While another tournament
+// own part. A game longer than its tournament's others holds its worker in
+// the others' time left for as long again as it has run, or to its rules'
+// bound when that comes sooner: with nothing else known, a game that has
+// lasted t is as likely to end before 2t as after (a tournament alone counts
+// its own long games as "at least"). While another tournament
 // with games to play has finished none, nothing measures what its games
 // will take from the others: the time left is unknown.
 func Shared(ins []Input, i, workers int) Estimate {
@@ -85,19 +87,26 @@ func Shared(ins []Input, i, workers int) Estimate {
 	if workers <= 0 {
 		workers = max(running, 1)
 	}
-	free := float64(workers)
 	left := make([]float64, len(parts)) // work left, in seconds
+	var holds []float64                 // when the others' long games free their workers
 	for j, p := range parts {
 		if j != i {
-			free -= float64(p.long)
+			for _, h := range p.holds {
+				holds = append(holds, h.Seconds())
+			}
 		}
 		left[j] = p.work.Seconds()
 	}
-	free = max(free, 1)
 	var at float64 // seconds from now to when ins[i]'s work is done
 	for left[i] > 0 {
-		rate := rates(ins, parts, left, free)
-		step := math.Inf(1)
+		held, step := 0, math.Inf(1)
+		for _, h := range holds {
+			if h > at+1e-9 {
+				held++
+				step = min(step, h-at)
+			}
+		}
+		rate := rates(ins, parts, left, max(float64(workers-held), 1))
 		for j := range parts {
 			if rate[j] > 0 {
 				step = min(step, left[j]/rate[j])
@@ -168,8 +177,9 @@ type part struct {
 	atLeast   bool
 	most      time.Duration
 	unbounded bool
-	// long is how many games in progress are longer than those that ended.
-	long int
+	// holds are how long each game in progress that is longer than those
+	// that ended is expected to keep its worker.
+	holds []time.Duration
 }
 
 // typical is the typical game's length in seconds, as the share deals
@@ -206,12 +216,15 @@ func measure(in Input) part {
 		default:
 			// Longer than the games before it: it may end now, or go on.
 			p.atLeast = true
-			p.long++
+			hold := r.Elapsed
 			if r.MaxMoves > r.Moves {
-				p.most = max(p.most, time.Duration(r.MaxMoves-r.Moves)*(r.Elapsed/time.Duration(r.Moves)))
+				most := time.Duration(r.MaxMoves-r.Moves) * (r.Elapsed / time.Duration(r.Moves))
+				p.most = max(p.most, most)
+				hold = min(hold, most)
 			} else if r.MaxMoves == 0 {
 				p.unbounded = true
 			}
+			p.holds = append(p.holds, hold)
 		}
 		p.work += left
 		p.longest = max(p.longest, left)

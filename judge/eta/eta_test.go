@@ -1,6 +1,7 @@
 package eta
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,10 +101,13 @@ func TestShared(t *testing.T) {
 		// most leaves the other to battleships.
 		{"a part bounded", []Input{ships, withWorkers(tron, 1)}, 2, []time.Duration{700 * s, 400 * s}},
 		// A game longer than the others of its tournament (Tron's last
-		// duel, at 500 moves where the others ended at 100) holds its
-		// worker in the others' time left. Its own may end now: at least
-		// 0 s.
-		{"a part's long game", []Input{ships, tronLong}, 2, []time.Duration{1000 * s, 0}},
+		// duel, at 500 moves where the others ended at 100, after 300 s)
+		// holds its worker in the others' time left for as long again:
+		// battleships plays 300 s of its games on one worker, then the
+		// other 700 s on two. Its own may end now: at least 0 s.
+		{"a part's long game", []Input{ships, tronLong}, 2, []time.Duration{650 * s, 0}},
+		// Unless its rules end it sooner: 100 moves more at 0.6 s a move.
+		{"a part's long game, bounded", []Input{ships, withMax(tronLong, 600)}, 2, []time.Duration{530 * s, 0}},
 		// 0 workers: the games in progress of them all.
 		{"workers counted", []Input{withRunning(ships, 1), withRunning(tron, 1)}, 0, []time.Duration{700 * s, 220 * s}},
 	}
@@ -144,6 +148,15 @@ func TestSharedUnmeasured(t *testing.T) {
 
 func withWorkers(in Input, n int) Input {
 	in.Workers = n
+	return in
+}
+
+// withMax bounds in's games in progress to max moves.
+func withMax(in Input, max int) Input {
+	in.Running = slices.Clone(in.Running)
+	for i := range in.Running {
+		in.Running[i].MaxMoves = max
+	}
 	return in
 }
 
