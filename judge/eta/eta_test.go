@@ -151,11 +151,11 @@ func withWorkers(in Input, n int) Input {
 	return in
 }
 
-// withMax bounds in's games in progress to max moves.
-func withMax(in Input, max int) Input {
+// withMax bounds in's games in progress to moves.
+func withMax(in Input, moves int) Input {
 	in.Running = slices.Clone(in.Running)
 	for i := range in.Running {
-		in.Running[i].MaxMoves = max
+		in.Running[i].MaxMoves = moves
 	}
 	return in
 }
