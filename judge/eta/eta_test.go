@@ -90,6 +90,7 @@ func TestShared(t *testing.T) {
 	ships := Input{Finished: 1, FinishedTime: 10 * s, Queued: 100}
 	tron := Input{Finished: 1, FinishedTime: 100 * s, Queued: 4}
 	tronLong := Input{Finished: 3, FinishedTime: 300 * s, FinishedMoves: 300, Running: []Running{{Elapsed: 300 * s, Moves: 500}}}
+	shortLong := Input{Finished: 1, FinishedTime: 10 * s, FinishedMoves: 10, Running: []Running{{Elapsed: 100 * s, Moves: 50}}}
 	cases := []struct {
 		name    string
 		ins     []Input
@@ -108,6 +109,9 @@ func TestShared(t *testing.T) {
 		{"a part's long game", []Input{ships, tronLong}, 2, []time.Duration{650 * s, 0}},
 		// Unless its rules end it sooner: 100 moves more at 0.6 s a move.
 		{"a part's long game, bounded", []Input{ships, withMax(tronLong, 600)}, 2, []time.Duration{530 * s, 0}},
+		// Two long games free their workers one after the other: one
+		// worker for 100 s, two until 300 s, then three.
+		{"two parts' long games", []Input{ships, shortLong, tronLong}, 3, []time.Duration{1400 * s / 3, 0, 0}},
 		// 0 workers: the games in progress of them all.
 		{"workers counted", []Input{withRunning(ships, 1), withRunning(tron, 1)}, 0, []time.Duration{700 * s, 220 * s}},
 	}
