@@ -171,15 +171,13 @@ type part struct {
 	// the games in progress at their own pace.
 	work    time.Duration
 	longest time.Duration // of the rests of the games in progress
-	// atLeast: some game in progress is longer than the typical one; most
-	// is how much longer it may last when every such game is bounded,
-	// unbounded when one is not.
-	atLeast   bool
+	// holds are how long each game in progress that is longer than those
+	// that ended is expected to keep its worker: with any, the time left
+	// is only "at least". most is how much longer they may last when every
+	// one is bounded, unbounded when one is not.
+	holds     []time.Duration
 	most      time.Duration
 	unbounded bool
-	// holds are how long each game in progress that is longer than those
-	// that ended is expected to keep its worker.
-	holds []time.Duration
 }
 
 // typical is the typical game's length in seconds, as the share deals
@@ -215,7 +213,6 @@ func measure(in Input) part {
 			left = time.Duration((moves - float64(r.Moves)) * float64(r.Elapsed) / float64(r.Moves))
 		default:
 			// Longer than the games before it: it may end now, or go on.
-			p.atLeast = true
 			hold := r.Elapsed
 			if r.MaxMoves > r.Moves {
 				most := time.Duration(r.MaxMoves-r.Moves) * (r.Elapsed / time.Duration(r.Moves))
@@ -236,8 +233,8 @@ func measure(in Input) part {
 // after is the estimate of a run whose work is done in d, which never ends
 // before its longest game in progress can.
 func (p part) after(d time.Duration) Estimate {
-	e := Estimate{Known: true, AtLeast: p.atLeast, Left: max(p.longest, d)}
-	if p.atLeast && !p.unbounded {
+	e := Estimate{Known: true, AtLeast: len(p.holds) > 0, Left: max(p.longest, d)}
+	if e.AtLeast && !p.unbounded {
 		e.Most = max(e.Left, d+p.most)
 	}
 	return e
