@@ -36,10 +36,7 @@ func TestRosterCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("roster add: %d %s", code, errs)
 	}
-	codes := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?m)^(\S+)\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})$`).FindAllStringSubmatch(out, -1) {
-		codes[m[1]] = m[2]
-	}
+	codes := slipCodes(out)
 	if len(codes) != 5 || codes["organiser"] == "" || codes["Zoé"] == "" {
 		t.Fatalf("codes printed: %v\n%s", codes, out)
 	}
@@ -52,15 +49,15 @@ func TestRosterCommand(t *testing.T) {
 	if code, _, errs := judge(t, "roster", "add", "--db", db, "alice"); code != 0 || !strings.Contains(errs, "already on the roster") {
 		t.Errorf("adding alice twice: %d %q", code, errs)
 	}
-	if code, _, errs := judge(t, "roster", "add", "--db", db, "<b>x</b>"); code != 2 || !strings.Contains(errs, "letters and digits") {
+	if code, _, errs := judge(t, "roster", "add", "--db", db, "<b>x</b>"); code != 2 || !strings.Contains(errs, "letters, digits") {
 		t.Errorf("a name with HTML: %d %q", code, errs)
 	}
 	if code, _, errs := judge(t, "roster", "reset", "--db", db, "dave"); code != 1 || !strings.Contains(errs, "not on the roster") {
 		t.Errorf("reset of a name not on the roster: %d %q", code, errs)
 	}
 	code, out, _ = judge(t, "roster", "reset", "--db", db, "alice")
-	m := regexp.MustCompile(`alice\s+(\S+)`).FindStringSubmatch(out)
-	if code != 0 || m == nil || m[1] == codes["alice"] {
+	again := slipCodes(out)
+	if code != 0 || again["alice"] == "" || again["alice"] == codes["alice"] {
 		t.Fatalf("reset: %d %s", code, out)
 	}
 	d, err := results.Open(db)
@@ -68,7 +65,7 @@ func TestRosterCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(m[1])); err != nil {
+	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(again["alice"])); err != nil {
 		t.Errorf("alice's new code: %v", err)
 	}
 	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(codes["alice"])); err == nil {
@@ -110,7 +107,7 @@ func TestHandInThenRun(t *testing.T) {
 		os.WriteFile(filepath.Join(subs, "virus", ex), data, 0o644)
 	}
 	_, out, _ := judge(t, "roster", "add", "--db", db, "alice")
-	code := regexp.MustCompile(`alice\s+(\S+)`).FindStringSubmatch(out)[1]
+	code := slipCodes(out)["alice"]
 	cert, key := selfSigned(t, dir)
 
 	ctx, stop := context.WithCancel(context.Background())
@@ -158,7 +155,7 @@ func TestHandInThenRun(t *testing.T) {
 		t.Fatalf("hand-in: %d", resp.StatusCode)
 	}
 	for i := 0; i < 300; i++ {
-		if _, out, _ := judge(t, "roster", "--db", db); strings.Contains(out, "done READY") {
+		if _, out, _ := judge(t, "roster", "--db", db); readyOnce.MatchString(out) {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -167,13 +164,27 @@ func TestHandInThenRun(t *testing.T) {
 	if c := <-done; c != 0 {
 		t.Fatalf("judge serve: exit %d: %s", c, serr.String())
 	}
-	if _, out, _ := judge(t, "roster", "--db", db); !strings.Contains(out, "done READY, 1 versions") {
+	if _, out, _ := judge(t, "roster", "--db", db); !readyOnce.MatchString(out) {
 		t.Errorf("judge roster after the check:\n%s", out)
 	}
 	c, out, errs := judge(t, "run", "--db", db, "--sandbox", "none", "--submissions", subs, "virus")
 	if c != 0 || !regexp.MustCompile(`(?m)^\s*\d+\s+alice\b`).MatchString(out) {
 		t.Errorf("judge run after the hand-in: %d\n%s\n%s", c, out, errs)
 	}
+}
+
+// readyOnce is `judge roster`'s cell of a student's one version, READY
+// and in the tournament.
+var readyOnce = regexp.MustCompile(`plays [0-9-]+ [0-9:]+ READY, 1 version\b`)
+
+// slipCodes reads the codes `judge roster add` printed, by name as
+// written.
+func slipCodes(out string) map[string]string {
+	codes := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^(.+?) {3,}(\S+) {3,}([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})$`).FindAllStringSubmatch(out, -1) {
+		codes[m[1]] = m[3]
+	}
+	return codes
 }
 
 // selfSigned writes a certificate and key for 127.0.0.1.
