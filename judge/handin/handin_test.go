@@ -51,12 +51,20 @@ func newClass(t *testing.T, opt Options, names ...string) *class {
 		os.MkdirAll(filepath.Join(c.subs, g), 0o755)
 	}
 	os.WriteFile(filepath.Join(c.subs, "virus", "example.py"), []byte("def ia(game, side):\n    return None\n"), 0o644)
-	for _, n := range append(names, results.OrganiserName) {
+	for _, n := range names {
+		display, file, err := ParseName(n)
+		if err != nil {
+			t.Fatal(err)
+		}
 		code := NewCode()
-		if _, err := db.AddStudent(context.Background(), n, results.HashCode(code), n == results.OrganiserName); err != nil {
+		if _, err := db.AddToRoster(context.Background(), results.Student{Name: file, Display: display}, results.HashCode(code)); err != nil {
 			t.Fatal(err)
 		}
 		c.codes[n] = code
+	}
+	c.codes[results.OrganiserName] = NewCode()
+	if _, err := db.AddStudent(context.Background(), results.OrganiserName, results.HashCode(c.codes[results.OrganiserName]), true); err != nil {
+		t.Fatal(err)
 	}
 	now := time.Now()
 	c.now.Store(&now)
@@ -174,7 +182,7 @@ func (c *class) versions(name, game string) []results.HandIn {
 	var id int64
 	sts, _ := c.db.Students(context.Background())
 	for _, s := range sts {
-		if s.Name == name {
+		if s.Name == name || s.Display == name {
 			id = s.ID
 		}
 	}
