@@ -222,6 +222,9 @@ func addStudents(ctx context.Context, db *results.DB, adds []rosterAdd, url stri
 // printSlips prints the codes, shown this once, and writes them as a
 // sheet of slips when asked.
 func printSlips(stdout io.Writer, slips []slip, sheet string) error {
+	if len(slips) == 0 {
+		return nil // every name was on the roster already, as stderr says
+	}
 	fmt.Fprintln(stdout, "Codes are shown now only: the roster keeps their hashes. Print or keep this.")
 	tw := tabwriter.NewWriter(stdout, 0, 0, 3, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tBOT\tCODE")
