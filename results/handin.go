@@ -146,7 +146,7 @@ type HandIn struct {
 	Content []byte `json:"-"`
 	SHA256  string `json:"sha256"`
 	Size    int64  `json:"size"`
-	// Status is where it stands: installing (stored, not yet in
+	// Status is where it stands: stored (not yet installed in
 	// submissions/), queued, checking, playing, done, or failed (the
 	// judge's own failure).
 	Status string `json:"status"`
@@ -158,25 +158,25 @@ type HandIn struct {
 
 // Hand-in statuses.
 const (
-	StatusInstalling = "installing"
-	StatusQueued     = "queued"
-	StatusChecking   = "checking"
-	StatusPlaying    = "playing"
-	StatusDone       = "done"
-	StatusFailed     = "failed"
+	StatusStored   = "stored"
+	StatusQueued   = "queued"
+	StatusChecking = "checking"
+	StatusPlaying  = "playing"
+	StatusDone     = "done"
+	StatusFailed   = "failed"
 )
 
-// AddHandIn stores a new version, installing (not yet in submissions/), and
-// returns it with its id. It does not make it current: SetCurrent does,
-// once it is in submissions/. With quota > 0, a version that would bring
-// its student's stored bytes (compressed, as stored) past quota is refused
-// with an ErrQuota; nothing stored is ever deleted to make room.
+// AddHandIn stores a new version and returns it with its id, stored: not
+// yet in submissions/, which SetCurrent records once it is. With quota > 0,
+// a version that would bring its student's stored bytes (compressed, as
+// stored) past quota is refused with an ErrQuota; nothing stored is ever
+// deleted to make room.
 func (d *DB) AddHandIn(ctx context.Context, h HandIn, quota int64) (HandIn, error) {
 	if h.At.IsZero() {
 		h.At = time.Now()
 	}
 	sum := sha256.Sum256(h.Content)
-	h.SHA256, h.Size, h.Status = hex.EncodeToString(sum[:]), int64(len(h.Content)), StatusInstalling
+	h.SHA256, h.Size, h.Status = hex.EncodeToString(sum[:]), int64(len(h.Content)), StatusStored
 	stored, gzipped := compact(h.Content)
 	err := d.tx(ctx, func(tx *sql.Tx) error {
 		if quota > 0 {

@@ -49,7 +49,7 @@ func TestRosterAndVersions(t *testing.T) {
 		t.Fatal(err)
 	}
 	list, err := d.HandIns(ctx, alice.ID, "virus")
-	if err != nil || len(list) != 2 || list[0].ID != v2.ID || !list[0].Current || list[1].Current || list[0].Status != results.StatusInstalling {
+	if err != nil || len(list) != 2 || list[0].ID != v2.ID || !list[0].Current || list[1].Current || list[0].Status != results.StatusStored {
 		t.Fatalf("versions: %+v, %v", list, err)
 	}
 	if err := d.SetStatus(ctx, v1.ID, results.StatusDone, json.RawMessage(`{"ready":true}`)); err != nil {

@@ -386,7 +386,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
 	if h.Kind == "folder" {
 		files = tarFiles(h.Content)
 	}
-	live := h.Status == results.StatusInstalling || h.Status == results.StatusQueued || h.Status == results.StatusChecking || h.Status == results.StatusPlaying
+	live := h.Status == results.StatusStored || h.Status == results.StatusQueued || h.Status == results.StatusChecking || h.Status == results.StatusPlaying
 	s.page(w, r, http.StatusOK, "version", map[string]any{"V": h, "R": rep, "Files": files, "Live": live,
 		"Organiser": se.organiser, "Restorable": se.organiser && !h.Current && s.beforeDeadline(h.At)})
 }
@@ -570,7 +570,7 @@ func (s *Server) finishInstalling(ctx context.Context) error {
 		k := key{h.StudentID, h.Game}
 		newest := !newer[k]
 		newer[k] = true
-		if h.Status != results.StatusInstalling {
+		if h.Status != results.StatusStored {
 			continue
 		}
 		if !newest || !s.beforeDeadline(h.At) {
