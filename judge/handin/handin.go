@@ -574,7 +574,7 @@ func (s *Server) finishInstalling(ctx context.Context) error {
 			continue
 		}
 		if !newest || !s.beforeDeadline(h.At) {
-			errs = append(errs, s.setFailed(ctx, h.ID, "the judge stopped before installing this version, and a later one replaced it"))
+			errs = append(errs, s.setFailed(ctx, h.ID, "the judge stopped before installing this version, and a later version (or the deadline) came first"))
 			continue
 		}
 		full, err := s.db.HandIn(ctx, h.ID)
