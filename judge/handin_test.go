@@ -90,6 +90,7 @@ func TestServeHandInFlags(t *testing.T) {
 		{[]string{"serve", "--db", db, "--deadline", "2030-01-01 10:00"}, "are for --hand-in"},
 		{[]string{"serve", "--db", db, "--hand-in", "--cert", "c.pem"}, "give both --cert and --key"},
 		{[]string{"serve", "--db", db, "--hand-in", "--games", "chess"}, `unknown game "chess"`},
+		{[]string{"serve", "--db", db, "--hand-in", "--submissions", filepath.Join("..", "submissions"), "--quota", "0"}, "--quota and --checks take a number above 0"},
 	} {
 		if code, _, errs := judge(t, c.args...); code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("judge %s: %d %q, want 2 and %q", strings.Join(c.args, " "), code, errs, c.want)
