@@ -27,7 +27,7 @@ type serveFlags struct {
 	c                                            common
 	addr, submissions, open, deadline, cert, key string
 	handIn, publicLogs                           bool
-	maxUpload                                    int64
+	maxUpload, quota                             int64
 	checks                                       int
 }
 
@@ -83,6 +83,7 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 	fs.StringVar(&sf.open, "games", "", "the games open for hand-in, comma-separated (default: every game folder in --submissions)")
 	fs.StringVar(&sf.deadline, "deadline", "", "no hand-in after this `time`, in this machine's time zone: \"2026-06-01 17:00\"")
 	fs.Int64Var(&sf.maxUpload, "max-upload", handin.DefaultMaxUpload, "largest hand-in in `bytes`")
+	fs.Int64Var(&sf.quota, "quota", handin.DefaultQuota, "`bytes` of versions each student may store (compressed); past it a hand-in is refused, nothing is deleted")
 	fs.IntVar(&sf.checks, "checks", max(1, runtime.NumCPU()/4), "hand-ins checked at once (each check and its sparring games run a few bots; the rest wait their turn)")
 	fs.BoolVar(&sf.publicLogs, "public-logs", true, "show bots' logs on the public pages (default: off with --hand-in, where a student's log is theirs)")
 	fs.StringVar(&sf.cert, "cert", "", "TLS certificate `file`: serve HTTPS (with --key)")
@@ -124,10 +125,11 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 	if opt.Games, err = openGames(sf.submissions, sf.open); err != nil {
 		return opt, err
 	}
-	if sf.maxUpload <= 0 || sf.checks <= 0 {
-		return opt, usagef("--max-upload and --checks take a number above 0")
+	if sf.maxUpload <= 0 || sf.checks <= 0 || sf.quota <= 0 {
+		return opt, usagef("--max-upload, --quota and --checks take a number above 0")
 	}
 	opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = sf.submissions, sf.maxUpload, sf.checks, sf.cert != ""
+	opt.Quota = sf.quota
 	return opt, nil
 }
 

@@ -137,7 +137,7 @@ func TestRosterSchoolNames(t *testing.T) {
 	st, _ := d.StudentNamed(context.Background(), "zoe-martin-o-neil")
 	first := time.Date(2030, 1, 2, 10, 2, 0, 0, time.Local)
 	for i, ready := range []bool{true, false} {
-		h, _ := d.AddHandIn(context.Background(), results.HandIn{StudentID: st.ID, Game: "virus", At: first.Add(time.Duration(i) * 3 * time.Minute), Kind: "file", Ext: ".py", Content: []byte{byte(i)}})
+		h, _ := d.AddHandIn(context.Background(), results.HandIn{StudentID: st.ID, Game: "virus", At: first.Add(time.Duration(i) * 3 * time.Minute), Kind: "file", Ext: ".py", Content: []byte{byte(i)}}, 0)
 		d.SetStatus(context.Background(), h.ID, results.StatusDone, []byte(fmt.Sprintf(`{"ready":%v}`, ready)))
 		if ready {
 			d.SetCurrent(context.Background(), h)
@@ -161,6 +161,7 @@ func TestServeHandInFlags(t *testing.T) {
 		{[]string{"serve", "--db", db, "--deadline", "2030-01-01 10:00"}, "are for --hand-in"},
 		{[]string{"serve", "--db", db, "--hand-in", "--cert", "c.pem"}, "give both --cert and --key"},
 		{[]string{"serve", "--db", db, "--hand-in", "--games", "chess"}, `unknown game "chess"`},
+		{[]string{"serve", "--db", db, "--hand-in", "--submissions", filepath.Join("..", "submissions"), "--quota", "0"}, "--quota and --checks take a number above 0"},
 	} {
 		if code, _, errs := judge(t, c.args...); code != 2 || !strings.Contains(errs, c.want) {
 			t.Errorf("judge %s: %d %q, want 2 and %q", strings.Join(c.args, " "), code, errs, c.want)

@@ -1,6 +1,8 @@
 package results
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -9,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 )
@@ -166,8 +169,9 @@ type HandIn struct {
 	Content []byte `json:"-"`
 	SHA256  string `json:"sha256"`
 	Size    int64  `json:"size"`
-	// Status is where its check stands: queued, checking, playing, done,
-	// or failed (the judge's own failure).
+	// Status is where it stands: stored (not yet installed in
+	// submissions/), queued, checking, playing, done, or failed (the
+	// judge's own failure).
 	Status string `json:"status"`
 	// Report is the check's report as JSON (judge/handin writes it).
 	Report json.RawMessage `json:"report,omitempty"`
@@ -177,6 +181,7 @@ type HandIn struct {
 
 // Hand-in statuses.
 const (
+	StatusStored   = "stored"
 	StatusQueued   = "queued"
 	StatusChecking = "checking"
 	StatusPlaying  = "playing"
@@ -184,22 +189,77 @@ const (
 	StatusFailed   = "failed"
 )
 
-// AddHandIn stores a new version, queued for its check, and returns it with
-// its id. It does not make it current: SetCurrent does, once it is in
-// submissions/.
-func (d *DB) AddHandIn(ctx context.Context, h HandIn) (HandIn, error) {
+// AddHandIn stores a new version and returns it with its id, stored: not
+// yet in submissions/, which SetCurrent records once it is. With quota > 0,
+// a version that would bring its student's stored bytes (compressed, as
+// stored) past quota is refused with an ErrQuota; nothing stored is ever
+// deleted to make room.
+func (d *DB) AddHandIn(ctx context.Context, h HandIn, quota int64) (HandIn, error) {
 	if h.At.IsZero() {
 		h.At = time.Now()
 	}
 	sum := sha256.Sum256(h.Content)
-	h.SHA256, h.Size, h.Status = hex.EncodeToString(sum[:]), int64(len(h.Content)), StatusQueued
-	res, err := d.db.ExecContext(ctx, `INSERT INTO handins (student_id, game, at, kind, ext, content, sha256, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		h.StudentID, h.Game, h.At.UnixNano(), h.Kind, h.Ext, h.Content, h.SHA256, h.Status)
+	h.SHA256, h.Size, h.Status = hex.EncodeToString(sum[:]), int64(len(h.Content)), StatusStored
+	stored, gzipped := compact(h.Content)
+	err := d.tx(ctx, func(tx *sql.Tx) error {
+		if quota > 0 {
+			var used int64
+			if err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(length(content)), 0) FROM handins WHERE student_id = ?`, h.StudentID).Scan(&used); err != nil {
+				return err
+			}
+			if used+int64(len(stored)) > quota {
+				return &ErrQuota{Used: used, Quota: quota}
+			}
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO handins (student_id, game, at, kind, ext, content, gzip, size, sha256, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			h.StudentID, h.Game, h.At.UnixNano(), h.Kind, h.Ext, stored, gzipped, h.Size, h.SHA256, h.Status)
+		if err != nil {
+			return err
+		}
+		h.ID, err = res.LastInsertId()
+		return err
+	})
+	var full *ErrQuota
+	if errors.As(err, &full) {
+		return HandIn{}, err
+	}
 	if err != nil {
 		return HandIn{}, fmt.Errorf("results: hand-in: %w", err)
 	}
-	h.ID, err = res.LastInsertId()
-	return h, err
+	return h, nil
+}
+
+// ErrQuota refuses a version past its student's quota of stored bytes.
+type ErrQuota struct{ Used, Quota int64 }
+
+func (e *ErrQuota) Error() string {
+	return fmt.Sprintf("results: %d bytes of versions stored, at most %d", e.Used, e.Quota)
+}
+
+// compact is content as stored: gzipped when that is smaller. A folder is
+// kept as a tar of its unpacked files, which a zip of repetitive files
+// (16 MiB of zeros in 16 KB) makes a thousand times its upload.
+func compact(content []byte) ([]byte, bool) {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // a valid level: no error
+	zw.Write(content)
+	zw.Close() // writes to memory: nothing can fail
+	if buf.Len() >= len(content) {
+		return content, false
+	}
+	return buf.Bytes(), true
+}
+
+// expand is the content compact stored.
+func expand(stored []byte, gzipped bool) ([]byte, error) {
+	if !gzipped {
+		return stored, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(stored))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(zr)
 }
 
 // SetCurrent records h as the version of its student's bot in submissions/.
@@ -230,7 +290,7 @@ func (d *DB) SetStatus(ctx context.Context, id int64, status string, report json
 	return nil
 }
 
-const handInColumns = `h.id, h.student_id, s.name, s.display, h.game, h.at, h.kind, h.ext, h.sha256, length(h.content), h.status, h.report,
+const handInColumns = `h.id, h.student_id, s.name, s.display, h.game, h.at, h.kind, h.ext, h.sha256, coalesce(h.size, length(h.content)), h.status, h.report,
 	EXISTS (SELECT 1 FROM current_handins c WHERE c.handin_id = h.id)`
 
 func scanHandIn(row interface{ Scan(...any) error }, extra ...any) (HandIn, error) {
@@ -249,14 +309,17 @@ func scanHandIn(row interface{ Scan(...any) error }, extra ...any) (HandIn, erro
 // HandIn returns one version with its content, or ErrNotFound.
 func (d *DB) HandIn(ctx context.Context, id int64) (HandIn, error) {
 	var content []byte
-	h, err := scanHandIn(d.db.QueryRowContext(ctx, `SELECT `+handInColumns+`, h.content FROM handins h JOIN students s ON s.id = h.student_id WHERE h.id = ?`, id), &content)
+	var gzipped bool
+	h, err := scanHandIn(d.db.QueryRowContext(ctx, `SELECT `+handInColumns+`, h.content, h.gzip FROM handins h JOIN students s ON s.id = h.student_id WHERE h.id = ?`, id), &content, &gzipped)
 	if errors.Is(err, sql.ErrNoRows) {
 		return HandIn{}, fmt.Errorf("results: hand-in %d: %w", id, ErrNotFound)
 	}
 	if err != nil {
 		return HandIn{}, fmt.Errorf("results: hand-in %d: %w", id, err)
 	}
-	h.Content = content
+	if h.Content, err = expand(content, gzipped); err != nil {
+		return HandIn{}, fmt.Errorf("results: hand-in %d: %w", id, err)
+	}
 	return h, nil
 }
 

@@ -1,7 +1,9 @@
 package results_test
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -40,16 +42,16 @@ func TestRosterAndVersions(t *testing.T) {
 		t.Errorf("resetting a name not on the roster: %v", err)
 	}
 	at := time.Now()
-	v1, err := d.AddHandIn(ctx, results.HandIn{StudentID: alice.ID, Game: "virus", At: at, Kind: "file", Ext: ".py", Content: []byte("one")})
+	v1, err := d.AddHandIn(ctx, results.HandIn{StudentID: alice.ID, Game: "virus", At: at, Kind: "file", Ext: ".py", Content: []byte("one")}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	v2, _ := d.AddHandIn(ctx, results.HandIn{StudentID: alice.ID, Game: "virus", At: at.Add(time.Second), Kind: "file", Ext: ".py", Content: []byte("two")})
+	v2, _ := d.AddHandIn(ctx, results.HandIn{StudentID: alice.ID, Game: "virus", At: at.Add(time.Second), Kind: "file", Ext: ".py", Content: []byte("two")}, 0)
 	if err := d.SetCurrent(ctx, v2); err != nil {
 		t.Fatal(err)
 	}
 	list, err := d.HandIns(ctx, alice.ID, "virus")
-	if err != nil || len(list) != 2 || list[0].ID != v2.ID || !list[0].Current || list[1].Current || list[0].Status != results.StatusQueued {
+	if err != nil || len(list) != 2 || list[0].ID != v2.ID || !list[0].Current || list[1].Current || list[0].Status != results.StatusStored {
 		t.Fatalf("versions: %+v, %v", list, err)
 	}
 	if err := d.SetStatus(ctx, v1.ID, results.StatusDone, json.RawMessage(`{"ready":true}`)); err != nil {
@@ -128,5 +130,44 @@ func TestMigrateDisplayNames(t *testing.T) {
 	}
 	if _, err := d.AddToRoster(ctx, results.Student{Name: "Zoe-Martin", Display: "Zoe Martin"}, "h4"); !errors.Is(err, results.ErrTaken) {
 		t.Errorf("a second zoe-martin: %v, want ErrTaken", err)
+	}
+}
+
+// TestHandInCompactAndQuota: a version of 16 MiB of zeros (a 16 KB zip's
+// folder) is stored in far less and read back byte for byte; a student's
+// versions are bounded in stored bytes, and the one past the quota is
+// refused without deleting any.
+func TestHandInCompactAndQuota(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "j.db")
+	d := mustOpenPath(t, path)
+	alice, _ := d.AddStudent(ctx, "alice", results.HashCode("CODE"), false)
+	const quota = 1 << 20
+	zeros := make([]byte, 16<<20)
+	v, err := d.AddHandIn(ctx, results.HandIn{StudentID: alice.ID, Game: "virus", Kind: "folder", Content: zeros}, quota)
+	if err != nil {
+		t.Fatalf("16 MiB of zeros under a 1 MiB quota: %v", err)
+	}
+	noise := make([]byte, 600<<10)
+	rand.Read(noise)
+	if _, err := d.AddHandIn(ctx, results.HandIn{StudentID: alice.ID, Game: "virus", Kind: "file", Ext: ".py", Content: noise}, quota); err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.AddHandIn(ctx, results.HandIn{StudentID: alice.ID, Game: "virus", Kind: "file", Ext: ".py", Content: noise}, quota)
+	var full *results.ErrQuota
+	if !errors.As(err, &full) || full.Quota != quota || full.Used < 600<<10 {
+		t.Errorf("past the quota: %v, want an ErrQuota", err)
+	}
+	list, _ := d.HandIns(ctx, alice.ID, "")
+	if len(list) != 2 || list[1].Size != 16<<20 {
+		t.Fatalf("versions after a refusal: %+v", list)
+	}
+	h, err := d.HandIn(ctx, v.ID)
+	if err != nil || !bytes.Equal(h.Content, zeros) {
+		t.Errorf("the 16 MiB version read back: %d bytes, %v", len(h.Content), err)
+	}
+	d.Close()
+	if info, err := os.Stat(path); err != nil || info.Size() > 4<<20 {
+		t.Errorf("the database holds 16.6 MiB of versions in %d bytes", info.Size())
 	}
 }

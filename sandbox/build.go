@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -24,12 +25,37 @@ type BuildLimits struct {
 	Pids   int64
 	Disk   int64 // bytes of the writable /tmp: sources' copy, temporary files and the program
 	Log    int   // bytes of the compiler's messages kept; the rest is dropped
+	// The program kept on the judge's disk, then copied into a volume at
+	// each version: its bytes and its files and folders (0: the defaults).
+	// A build past them fails: a build.sh writing 200 MB or 20,000 files
+	// must not fill the judge's disk at each hand-in.
+	Output int64
+	Files  int
+}
+
+// Default bounds of a built program: a compiled bot is a few megabytes.
+const (
+	DefaultBuildOutput = 64 << 20
+	DefaultBuildFiles  = 2000
+)
+
+// output is the bounds of the program kept.
+func (l BuildLimits) output() (int64, int) {
+	bytes, files := l.Output, l.Files
+	if bytes <= 0 {
+		bytes = DefaultBuildOutput
+	}
+	if files <= 0 {
+		files = DefaultBuildFiles
+	}
+	return bytes, files
 }
 
 // DefaultBuildLimits are generous for javac and ocamlopt on one CPU, and
 // small enough that a build that loops or fills its disk costs a minute.
 func DefaultBuildLimits() BuildLimits {
-	return BuildLimits{Time: 60 * time.Second, Memory: 1 << 30, Pids: 128, Disk: 256 << 20, Log: 64 << 10}
+	return BuildLimits{Time: 60 * time.Second, Memory: 1 << 30, Pids: 128, Disk: 256 << 20, Log: 64 << 10,
+		Output: DefaultBuildOutput, Files: DefaultBuildFiles}
 }
 
 // Built is the outcome of one build. A bot that does not compile is a Fault
@@ -141,7 +167,8 @@ func (c *box) build(ctx context.Context, name, dst string, lim BuildLimits) (Bui
 		defer close(unpacked)
 		// The tar comes last: whatever fails to unpack is drained so that
 		// the log keeps flowing.
-		uerr = untar(pr, dst, lim.Disk)
+		maxBytes, maxFiles := lim.output()
+		uerr = untar(pr, dst, maxBytes, maxFiles)
 		io.Copy(io.Discard, pr)
 	}()
 	// On every way out, nothing may still write into dst once Build has
@@ -194,6 +221,11 @@ func buildFault(log string, code int64, oom bool, uerr error, lim BuildLimits) (
 		}
 		return fault.Build, exitStatus(int(code))
 	case uerr != nil:
+		// A student reads it: the judge's own paths stay out.
+		var pe *fs.PathError
+		if errors.As(uerr, &pe) {
+			uerr = pe.Err
+		}
 		return fault.Build, "the built program cannot be kept: " + uerr.Error()
 	}
 	return fault.None, ""
@@ -212,12 +244,13 @@ func firstLines(s string, n int) string {
 }
 
 // untar unpacks the build's program into dst: folders and regular files
-// only, at most limit bytes. Links are dropped: a build.sh could point one
-// at the judge's own files.
-func untar(r io.Reader, dst string, limit int64) error {
+// only, at most limit bytes and files of them. Links are dropped: a
+// build.sh could point one at the judge's own files.
+func untar(r io.Reader, dst string, limit int64, files int) error {
 	tr := tar.NewReader(r)
 	made := false
-	for {
+	whole := limit
+	for n := 0; ; n++ {
 		h, err := tr.Next()
 		if err == io.EOF {
 			if !made {
@@ -241,6 +274,9 @@ func untar(r io.Reader, dst string, limit int64) error {
 		if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, "../") {
 			return fmt.Errorf("a path outside the build: %q", h.Name)
 		}
+		if n >= files {
+			return fmt.Errorf("more than %d files and folders: keep only what your bot needs to run", files)
+		}
 		path := filepath.Join(dst, rel)
 		switch h.Typeflag {
 		case tar.TypeDir:
@@ -249,7 +285,7 @@ func untar(r io.Reader, dst string, limit int64) error {
 			}
 		case tar.TypeReg:
 			if h.Size > limit {
-				return fmt.Errorf("more than %d MiB", limit>>20)
+				return fmt.Errorf("more than %d MiB: keep only what your bot needs to run", whole>>20)
 			}
 			limit -= h.Size
 			mode := os.FileMode(0o644)

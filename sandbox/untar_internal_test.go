@@ -3,6 +3,7 @@ package sandbox
 import (
 	"archive/tar"
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +46,7 @@ func TestUntar(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dst := filepath.Join(t.TempDir(), "built")
-			err := untar(bytes.NewReader(tarOf(t, c.headers...)), dst, 1<<20)
+			err := untar(bytes.NewReader(tarOf(t, c.headers...)), dst, 1<<20, 100)
 			if c.err != "" {
 				if err == nil || !strings.Contains(err.Error(), c.err) {
 					t.Fatalf("got %v, want %q", err, c.err)
@@ -76,6 +77,31 @@ func TestUntar(t *testing.T) {
 	}
 }
 
+// TestUntarBounds: a build's program past its bytes or its files is refused
+// with a line that says which.
+func TestUntarBounds(t *testing.T) {
+	var many []tar.Header
+	for i := range 30 {
+		many = append(many, tar.Header{Name: fmt.Sprintf("./f%d", i), Typeflag: tar.TypeReg})
+	}
+	big := tarOf(t, tar.Header{Name: "./a", Typeflag: tar.TypeReg}, tar.Header{Name: "./b", Typeflag: tar.TypeReg})
+	for _, c := range []struct {
+		name  string
+		data  []byte
+		bytes int64
+		files int
+		want  string
+	}{
+		{"files", tarOf(t, many...), 1 << 20, 20, "more than 20 files"},
+		{"bytes", big, 1, 100, "more than 0 MiB"},
+	} {
+		err := untar(bytes.NewReader(c.data), filepath.Join(t.TempDir(), "built"), c.bytes, c.files)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
 // FuzzUntar: whatever tar a build hands back, nothing lands outside the
 // build's folder.
 func FuzzUntar(f *testing.F) {
@@ -85,7 +111,7 @@ func FuzzUntar(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		parent := t.TempDir()
 		dst := filepath.Join(parent, "built")
-		_ = untar(bytes.NewReader(data), dst, 1<<16)
+		_ = untar(bytes.NewReader(data), dst, 1<<16, 100)
 		des, err := os.ReadDir(parent)
 		if err != nil {
 			t.Fatal(err)

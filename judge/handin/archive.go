@@ -21,6 +21,12 @@ const (
 	MaxFiles    = 200
 	MaxUnpacked = 16 << 20
 	maxDepth    = 16
+	// A name of a path, and a whole path, in bytes: well under what Linux
+	// takes (255 and 4096), so that the folders the judge puts around a bot
+	// and the files javac writes beside a class still fit. Past them a
+	// version would be stored and then fail to install: refused instead.
+	MaxNameBytes = 100
+	MaxPathBytes = 255
 )
 
 // errRefused is a hand-in refused for what it holds: its text is the one
@@ -28,6 +34,14 @@ const (
 type errRefused struct{ en, fr string }
 
 func (e errRefused) Error() string { return e.en }
+
+// line is the refusal in lang.
+func (e errRefused) line(lang string) string {
+	if lang == "fr" {
+		return e.fr
+	}
+	return e.en
+}
 
 func refused(en, fr string, a ...any) error {
 	return errRefused{fmt.Sprintf(en, a...), fmt.Sprintf(fr, a...)}
@@ -68,7 +82,8 @@ func unpack(kind string, data []byte) ([]file, error) {
 type budget struct {
 	files int
 	bytes int64
-	seen  map[string]bool
+	seen  map[string]bool // the files
+	dirs  map[string]bool // the folders that hold them
 }
 
 func (b *budget) add(name string, r io.Reader) (file, error) {
@@ -80,10 +95,13 @@ func (b *budget) add(name string, r io.Reader) (file, error) {
 		return file{}, refused("the archive holds a file without a name", "l'archive contient un fichier sans nom")
 	}
 	if b.seen == nil {
-		b.seen = map[string]bool{}
+		b.seen, b.dirs = map[string]bool{}, map[string]bool{}
 	}
 	if b.seen[clean] {
 		return file{}, refused("%q is twice in the archive", "%q est deux fois dans l'archive", clean)
+	}
+	if err := b.noFileFolder(clean); err != nil {
+		return file{}, err
 	}
 	b.seen[clean] = true
 	if b.files++; b.files > MaxFiles {
@@ -98,6 +116,33 @@ func (b *budget) add(name string, r io.Reader) (file, error) {
 		return file{}, refused("the archive unpacks to more than %d MiB (a zip bomb?): hand in your sources only", "l'archive se décompresse en plus de %d Mio (une bombe zip ?) : ne rendez que vos sources", MaxUnpacked>>20)
 	}
 	return file{name: clean, data: buf.Bytes()}, nil
+}
+
+// noFileFolder refuses a file that is also a folder of the archive (x and
+// x/y): no filesystem holds both.
+func (b *budget) noFileFolder(clean string) error {
+	clash := ""
+	if b.dirs[clean] {
+		clash = clean
+	}
+	for d := path.Dir(clean); d != "."; d = path.Dir(d) {
+		if b.seen[d] {
+			clash = d
+		}
+		b.dirs[d] = true
+	}
+	if clash != "" {
+		return refused("the archive holds both a file and a folder named %s: rename one of them", "l'archive contient à la fois un fichier et un dossier nommés %s : renommez l'un des deux", short(clash))
+	}
+	return nil
+}
+
+// short is a name cut for a one-line refusal.
+func short(name string) string {
+	if r := []rune(name); len(r) > 40 {
+		return string(r[:40]) + "…"
+	}
+	return name
 }
 
 // cleanName is an archive's path made safe to create under the bot's
@@ -116,7 +161,15 @@ func cleanName(name string) (string, error) {
 	}
 	clean := path.Clean(name)
 	if strings.Count(clean, "/") >= maxDepth {
-		return "", refused("the archive holds a path too deep (%s)", "l'archive contient un chemin trop profond (%s)", name)
+		return "", refused("the archive holds a path too deep (%s)", "l'archive contient un chemin trop profond (%s)", short(name))
+	}
+	for _, part := range strings.Split(clean, "/") {
+		if len(part) > MaxNameBytes {
+			return "", refused("the archive holds a name longer than %d bytes (%s): shorten it", "l'archive contient un nom de plus de %d octets (%s) : raccourcissez-le", MaxNameBytes, short(part))
+		}
+	}
+	if len(clean) > MaxPathBytes {
+		return "", refused("the archive holds a path longer than %d bytes (%s): shorten it", "l'archive contient un chemin de plus de %d octets (%s) : raccourcissez-le", MaxPathBytes, short(clean))
 	}
 	return clean, nil
 }

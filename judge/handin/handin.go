@@ -16,6 +16,7 @@ package handin
 import (
 	"context"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -41,6 +42,10 @@ var assets embed.FS
 // DefaultMaxUpload is the largest hand-in: sources, not data sets.
 const DefaultMaxUpload = 1 << 20
 
+// DefaultQuota bounds the bytes of the versions a student stored (as
+// stored: compressed): six hand-ins a minute must not fill the disk.
+const DefaultQuota = 64 << 20
+
 // Options tune a Server; zero fields take their defaults.
 type Options struct {
 	// Submissions is the folder of the games' folders (submissions/).
@@ -51,8 +56,11 @@ type Options struct {
 	Deadline time.Time
 	// MaxUpload bounds a hand-in's size; 0 is DefaultMaxUpload.
 	MaxUpload int64
-	// UploadsPerMinute bounds a student's hand-ins; 0 is 6.
+	// UploadsPerMinute bounds a student's hand-ins, refused ones too; 0 is 6.
 	UploadsPerMinute int
+	// Quota bounds the bytes of a student's stored versions; 0 is
+	// DefaultQuota.
+	Quota int64
 	// Checker checks each version; Workers of them at once (0: 1).
 	Checker Checker
 	Workers int
@@ -97,6 +105,9 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	if opt.UploadsPerMinute <= 0 {
 		opt.UploadsPerMinute = 6
 	}
+	if opt.Quota <= 0 {
+		opt.Quota = DefaultQuota
+	}
 	if opt.Log == nil {
 		opt.Log = log.Default()
 	}
@@ -136,8 +147,12 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	return s
 }
 
-// Run checks the versions handed in until ctx ends.
+// Run checks the versions handed in until ctx ends, after finishing those
+// a stopped server left stored but not installed.
 func (s *Server) Run(ctx context.Context) {
+	if err := s.finishInstalling(ctx); err != nil {
+		s.opt.Log.Printf("hand-in: %v", err)
+	}
 	if s.queue != nil {
 		s.queue.run(ctx, s.opt.Workers)
 	}
@@ -392,7 +407,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
 			plays = &cur
 		}
 	}
-	live := h.Status == results.StatusQueued || h.Status == results.StatusChecking || h.Status == results.StatusPlaying
+	live := h.Status == results.StatusStored || h.Status == results.StatusQueued || h.Status == results.StatusChecking || h.Status == results.StatusPlaying
 	s.page(w, r, http.StatusOK, "version", map[string]any{"V": h, "R": rep, "Files": files, "Live": live,
 		"Organiser": se.organiser, "Plays": plays, "Choosable": !h.Current && s.mayChoose(se, h)})
 }
@@ -436,6 +451,9 @@ func (s *Server) serveUpload(w http.ResponseWriter, r *http.Request) {
 	if !s.mayUpload(w, r, se, game, now) {
 		return
 	}
+	// Counted before it is read: twenty zip bombs in a row cost the server
+	// as much as twenty bots.
+	s.uploads.add(strconv.FormatInt(se.student, 10), now)
 	filename, data, ok := s.readUpload(w, r)
 	if !ok {
 		return
@@ -455,9 +473,16 @@ func (s *Server) serveUpload(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.uploads.add(strconv.FormatInt(se.student, 10), now)
 	h, err := s.accept(r.Context(), se.student, se.name, game, kind, ext, content, now)
-	if err != nil {
+	var full *results.ErrQuota
+	switch {
+	case errors.As(err, &full):
+		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "quota", float64(full.Used)/(1<<20), full.Quota>>20)
+		return
+	case errors.Is(err, errNotInstalled):
+		s.refuse(w, r, http.StatusServiceUnavailable, "not.installed")
+		return
+	case err != nil:
 		s.fail(w, r, err)
 		return
 	}
@@ -514,19 +539,81 @@ func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []b
 
 // accept keeps a new version, makes it the student's bot in submissions/
 // and queues its check. The version is stored first: if the judge stops
-// between the two, nothing handed in is lost.
+// between the two, nothing handed in is lost (finishInstalling ends it).
+// A version that cannot be installed is failed, never left waiting.
 func (s *Server) accept(ctx context.Context, student int64, name, game, kind, ext string, content []byte, at time.Time) (results.HandIn, error) {
-	h, err := s.db.AddHandIn(ctx, results.HandIn{StudentID: student, Game: game, At: at, Kind: kind, Ext: ext, Content: content})
+	h, err := s.db.AddHandIn(ctx, results.HandIn{StudentID: student, Game: game, At: at, Kind: kind, Ext: ext, Content: content}, s.opt.Quota)
 	if err != nil {
 		return h, err
 	}
+	return h, s.installAndQueue(ctx, name, h)
+}
+
+// errNotInstalled is a version stored and failed: its install failed.
+var errNotInstalled = errors.New("hand-in: the version could not be installed")
+
+// installAndQueue makes a stored version current and queues its check, or
+// fails it with the reason in the server's log and on the organiser's page.
+func (s *Server) installAndQueue(ctx context.Context, name string, h results.HandIn) error {
+	ctx = context.WithoutCancel(ctx) // a student who leaves must not leave it half done
 	if err := s.makeCurrent(ctx, name, h); err != nil {
-		return h, err
+		s.opt.Log.Printf("hand-in %d of %s: install: %v", h.ID, h.Student, err)
+		return errors.Join(errNotInstalled, s.setFailed(ctx, h.ID, "install: "+err.Error()))
+	}
+	if err := s.db.SetStatus(ctx, h.ID, results.StatusQueued, nil); err != nil {
+		return err
 	}
 	if s.queue != nil {
 		s.queue.add(h.ID)
 	}
-	return h, nil
+	return nil
+}
+
+// setFailed records the judge's failure on a version: detail is for the
+// organiser; its student reads that the judge failed, not their bot.
+func (s *Server) setFailed(ctx context.Context, id int64, detail string) error {
+	b, err := json.Marshal(Report{Error: detail})
+	if err == nil {
+		err = s.db.SetStatus(ctx, id, results.StatusFailed, b)
+	}
+	return err
+}
+
+// finishInstalling ends the versions a stopped server left stored but not
+// installed: the newest of its student and game, handed in before the
+// deadline, is installed and queued; an older one was replaced by a later
+// version before it was ever installed, and is failed.
+func (s *Server) finishInstalling(ctx context.Context) error {
+	list, err := s.db.HandIns(ctx, 0, "")
+	if err != nil {
+		return err
+	}
+	type key struct {
+		student int64
+		game    string
+	}
+	newer := map[key]bool{}
+	var errs []error
+	for _, h := range list { // newest first
+		k := key{h.StudentID, h.Game}
+		newest := !newer[k]
+		newer[k] = true
+		if h.Status != results.StatusStored {
+			continue
+		}
+		if !newest || !s.beforeDeadline(h.At) {
+			errs = append(errs, s.setFailed(ctx, h.ID, "the judge stopped before installing this version, and a later version (or the deadline) came first"))
+			continue
+		}
+		full, err := s.db.HandIn(ctx, h.ID)
+		if err == nil {
+			err = s.installAndQueue(ctx, h.Student, full)
+		}
+		if err != nil && !errors.Is(err, errNotInstalled) {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // makeCurrent puts h in submissions/ and records it as current.
@@ -559,11 +646,19 @@ func (s *Server) serveRestore(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	full, err := s.db.HandIn(r.Context(), h.ID)
-	if err == nil {
-		err = s.makeCurrent(r.Context(), h.Student, full)
-	}
 	if err != nil {
 		s.fail(w, r, err)
+		return
+	}
+	// A version stored before its checks were found (a name too long for
+	// the disk) cannot be installed: the organiser reads why, in one line.
+	if err := s.makeCurrent(context.WithoutCancel(r.Context()), h.Student, full); err != nil {
+		s.opt.Log.Printf("hand-in: restore %d: %v", h.ID, err)
+		var why errRefused
+		if !errors.As(err, &why) {
+			why = errRefused{err.Error(), err.Error()}
+		}
+		s.refuseArgs(w, r, http.StatusConflict, "restore.fails", why.line(screen.Language(r)))
 		return
 	}
 	http.Redirect(w, r, fmt.Sprintf("/hand-in/v/%d", h.ID), http.StatusSeeOther)
@@ -680,11 +775,7 @@ func (s *Server) refuseArgs(w http.ResponseWriter, r *http.Request, status int, 
 }
 
 func (s *Server) refuseText(w http.ResponseWriter, r *http.Request, status int, why errRefused) {
-	line := why.en
-	if screen.Language(r) == "fr" {
-		line = why.fr
-	}
-	s.page(w, r, status, "refused", map[string]any{"Line": line})
+	s.page(w, r, status, "refused", map[string]any{"Line": why.line(screen.Language(r))})
 }
 
 func (s *Server) refuseWait(w http.ResponseWriter, r *http.Request, d time.Duration) {

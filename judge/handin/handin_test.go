@@ -362,7 +362,7 @@ func TestFolderHandIn(t *testing.T) {
 }
 
 func TestHostileUploads(t *testing.T) {
-	c := newClass(t, Options{}, "alice")
+	c := newClass(t, Options{UploadsPerMinute: 100}, "alice")
 	b := c.student("alice")
 	bomb := func() []byte {
 		var buf bytes.Buffer
@@ -609,7 +609,7 @@ func TestDeadline(t *testing.T) {
 	}
 	// A version handed in after the deadline (the server ran without one
 	// then) is neither played nor restored.
-	late, err := c.db.AddHandIn(context.Background(), results.HandIn{StudentID: c.versions("alice", "virus")[0].StudentID, Game: "virus", At: after, Kind: "file", Ext: ".py", Content: []byte("# late\n")})
+	late, err := c.db.AddHandIn(context.Background(), results.HandIn{StudentID: c.versions("alice", "virus")[0].StudentID, Game: "virus", At: after, Kind: "file", Ext: ".py", Content: []byte("# late\n")}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -832,7 +832,7 @@ func TestQueuedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := db.AddHandIn(ctx, results.HandIn{StudentID: st.ID, Game: "virus", Kind: "file", Ext: ".py", Content: []byte("def ia(game, side):\n    return None\n")})
+	h, err := db.AddHandIn(ctx, results.HandIn{StudentID: st.ID, Game: "virus", Kind: "file", Ext: ".py", Content: []byte("def ia(game, side):\n    return None\n")}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,8 @@ type SandboxChecker struct {
 	Run         contest.Runner
 	DB          *results.DB
 	Submissions string
-	// StageRoot is where bots are copied before they run (results/_bots).
+	// StageRoot is where the example bots are copied before they run
+	// (results/_bots); a version is staged in a folder of its check's own.
 	StageRoot string
 	Limits    sandbox.Limits
 	Budget    time.Duration
@@ -65,7 +66,9 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 		return Report{Verdict: fault.Crash, Detail: why}, nil
 	}
 	me := entries[0]
-	seat, err := c.seat(rules, me)
+	// The version is staged and built in tmp, not in StageRoot: the
+	// stage folder never keeps what a refused or superseded build wrote.
+	seat, err := seatIn(filepath.Join(tmp, "stage"), rules, me)
 	if err != nil {
 		return Report{}, err
 	}
@@ -83,9 +86,9 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 	return out, err
 }
 
-// seat stages an entry as a tournament would.
-func (c *SandboxChecker) seat(rules games.Rules, e contest.Entry) (contest.Seat, error) {
-	staged, err := contest.Stage(c.StageRoot, e)
+// seatIn stages an entry under root as a tournament would.
+func seatIn(root string, rules games.Rules, e contest.Entry) (contest.Seat, error) {
+	staged, err := contest.Stage(root, e)
 	if err != nil {
 		return contest.Seat{}, err
 	}
@@ -163,7 +166,7 @@ func (c *SandboxChecker) fillSeats(ctx context.Context, rules games.Rules, game 
 	lo, _ := rules.Seats()
 	for k := 0; len(seats) < max(lo, 2); k++ {
 		e := examples[(i+k)%len(examples)]
-		s, err := c.seat(rules, e)
+		s, err := seatIn(c.StageRoot, rules, e)
 		if err == nil {
 			s, err = contest.BuildSeat(ctx, c.Run, s, sandbox.DefaultBuildLimits())
 		}

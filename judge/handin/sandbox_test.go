@@ -1,6 +1,7 @@
 package handin
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -13,6 +14,9 @@ import (
 
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
+
+	"github.com/docker/docker/api/types"
+	"github.com/docker/docker/client"
 )
 
 // TestSandboxCheck checks hand-ins in the real sandbox: a working bot is
@@ -190,4 +194,72 @@ func TestJavaFile(t *testing.T) {
 	if rep, _ := ReadReport(h); !rep.Ready || len(rep.Sparring) != 1 {
 		t.Errorf("alice's Java bot: %s", h.Report)
 	}
+}
+
+// TestBuildOutputBounded: a folder bot whose build.sh writes 200 MB, and
+// one writing 20,000 files, fail their build with the reason on their
+// student's page; neither leaves anything in the stage folder or in the
+// judge's volumes.
+func TestBuildOutputBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two builds in Docker")
+	}
+	d := sandboxtest.Docker(t)
+	stage := t.TempDir()
+	sc := &SandboxChecker{Run: d, StageRoot: stage, Limits: sandbox.DefaultLimits(), Opponents: 1}
+	c := newClass(t, Options{Checker: sc, Games: []string{"tictactoe"}}, "big", "many")
+	ex, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "tictactoe", "random_cell.py"))
+	os.WriteFile(filepath.Join(c.subs, "tictactoe", "random_cell.py"), ex, 0o644)
+	builds := map[string]string{
+		"big":  "dd if=/dev/zero of=big bs=1M count=200 2>/dev/null\n",
+		"many": "mkdir d && cd d && i=0 && while [ $i -lt 20000 ]; do : > f$i; i=$((i+1)); done\n",
+	}
+	want := map[string]string{"big": "more than 64 MiB", "many": "more than 2000 files"}
+	for name, build := range builds {
+		c.student(name).location("tictactoe", "bot.zip", zipOf(t, map[string]string{"build.sh": build, "run.sh": "#!/bin/sh\nexec python3 bot.py\n", "bot.py": string(ex)}))
+	}
+	for name := range builds {
+		h := waitDoneWithin(t, c, name, 1, 5*time.Minute)[0]
+		rep, _ := ReadReport(h)
+		if rep.Ready || !rep.BuildFailed || !strings.Contains(rep.Detail, want[name]) {
+			t.Errorf("%s: %s, want a failed build saying %q", name, h.Report, want[name])
+		}
+		if _, page := c.student(name).get(fmt.Sprintf("/hand-in/v/%d", h.ID)); !strings.Contains(page, want[name]) {
+			t.Errorf("%s's page does not say why", name)
+		}
+	}
+	var bytes int64
+	var files int
+	filepath.WalkDir(stage, func(p string, de os.DirEntry, err error) error {
+		if info, err := de.Info(); err == nil {
+			bytes, files = bytes+info.Size(), files+1
+		}
+		return nil
+	})
+	if bytes > 1<<20 || files > 100 {
+		t.Errorf("the stage folder kept %d files, %d bytes", files, bytes)
+	}
+	if size := volumesSize(t, d.Owner()); size > 1<<20 {
+		t.Errorf("the judge's volumes hold %d bytes after two failed builds", size)
+	}
+}
+
+// volumesSize is the bytes in the volumes of the judge owner.
+func volumesSize(t *testing.T, owner string) int64 {
+	cli, err := client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cli.Close()
+	du, err := cli.DiskUsage(context.Background(), types.DiskUsageOptions{Types: []types.DiskUsageObject{types.VolumeObject}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size int64
+	for _, v := range du.Volumes {
+		if v.Labels[sandbox.LabelOwner] == owner && v.UsageData != nil {
+			size += v.UsageData.Size
+		}
+	}
+	return size
 }

@@ -85,6 +85,10 @@ func Verdict(h results.HandIn) string {
 // else its first one.
 var javaClass = regexp.MustCompile(`(?m)^\s*public\s+(?:(?:final|abstract)\s+)*class\s+([A-Za-z_][A-Za-z0-9_]*)|\bclass\s+([A-Za-z_][A-Za-z0-9_]*)`)
 
+// MaxClassName bounds a Java file's class name: its .class files, inner
+// classes' included (Outer$Inner.class), must fit in a file's name.
+const MaxClassName = 64
+
 // javaFolder makes a Java file handed in a folder bot: the file under its
 // class's name (a name read from the source and made only of letters,
 // digits and _), and a build.sh that compiles it and writes the run.sh
@@ -98,6 +102,11 @@ func javaFolder(src []byte) ([]file, error) {
 	class := string(m[1])
 	if class == "" {
 		class = string(m[2])
+	}
+	// javac writes the class beside its source, under its name: a name
+	// too long for a file fails the build after the version is stored.
+	if len(class) > MaxClassName {
+		return nil, refused("the class %s has a name longer than %d letters: shorten it", "la classe %s a un nom de plus de %d lettres : raccourcissez-le", short(class), MaxClassName)
 	}
 	build := fmt.Sprintf(`set -e
 javac -encoding UTF-8 -d . %[1]s.java
