@@ -91,7 +91,7 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return nil, usagef("serve takes no arguments")
+		return nil, usagef("serve takes no arguments, got %q", fs.Args())
 	}
 	if (sf.cert == "") != (sf.key == "") {
 		return nil, usagef("give both --cert and --key to serve HTTPS")
@@ -117,6 +117,9 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 	if err := sf.c.checkFlags(); err != nil {
 		return opt, err
 	}
+	if err := sf.c.sandboxedOnly(); err != nil {
+		return opt, err
+	}
 	var err error
 	if opt.Deadline, err = parseDeadline(sf.deadline); err != nil {
 		return opt, err
@@ -129,6 +132,19 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 	}
 	opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = sf.submissions, sf.maxUpload, sf.checks, sf.cert != ""
 	return opt, nil
+}
+
+// sandboxedOnly refuses, for the hand-in, every way of running bots that
+// is not the sandbox: a student's code would run on this machine with the
+// organiser's rights, or reach whatever address it names.
+func (c *common) sandboxedOnly() error {
+	switch {
+	case c.sandboxKind != "docker":
+		return usagef("--hand-in runs the students' code: it needs --sandbox docker, never --sandbox %s (their code would run on this machine with your rights); try your own bot with judge check --sandbox none", c.sandboxKind)
+	case c.urlBots:
+		return usagef("--hand-in runs the students' code in the sandbox only: drop --allow-url-bots (bots reached by URL are not sandboxed)")
+	}
+	return nil
 }
 
 // startHandIn opens the hand-in in front of the screen: its checker on the
