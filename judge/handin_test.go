@@ -121,7 +121,9 @@ func TestHandInThenRun(t *testing.T) {
 	}
 	// The wiring is under test, not the sandbox: plain processes stand in
 	// for Docker, which --hand-in --sandbox none may not ask for.
-	defer func(open func(context.Context, []string, io.Writer) (contest.Runner, string, func(), error)) { dockerRunner = open }(dockerRunner)
+	defer func(open func(context.Context, []string, io.Writer) (contest.Runner, string, func(), error)) {
+		dockerRunner = open
+	}(dockerRunner)
 	dockerRunner = func(context.Context, []string, io.Writer) (contest.Runner, string, func(), error) {
 		return sandbox.NewLocal(), "none", func() {}, nil
 	}
