@@ -83,6 +83,11 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 	return out, err
 }
 
+// Idle releases what the sandbox keeps for the next games (the waiting
+// containers of the example bots, Pool's), once no check waits or runs: a
+// server between hand-ins holds no container.
+func (c *SandboxChecker) Idle(ctx context.Context) error { return c.Run.Drain(ctx) }
+
 // seat stages an entry as a tournament would.
 func (c *SandboxChecker) seat(rules games.Rules, e contest.Entry) (contest.Seat, error) {
 	staged, err := contest.Stage(c.StageRoot, e)
