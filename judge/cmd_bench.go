@@ -24,11 +24,15 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	quick := fs.Bool("quick", false, "a small run (a few minutes): the figures are rough")
 	only := fs.String("only", "", "run only these measures, comma-separated, of: "+strings.Join(bench.Steps, ", "))
 	submissions := fs.String("submissions", "submissions", "`folder` of example bots, one subfolder per game, whose class of 30 is projected")
+	giveUp := fs.Int("give-up", contest.DefaultConfig().Policy.GiveUp, "the projected tournament's --give-up: stop asking a bot for the rest of a game after this many timeouts in a row (0: never)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("no arguments expected, got %q", fs.Args())
+	}
+	if *giveUp < 0 {
+		return giveUpError(*giveUp)
 	}
 	if *quick {
 		sz = quickSizes(sz)
@@ -64,6 +68,7 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Log:         stderr,
 		Only:        steps,
 		Submissions: classDir,
+		GiveUp:      *giveUp,
 	})
 	if err != nil {
 		return err

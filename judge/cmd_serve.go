@@ -162,7 +162,7 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 		}
 	}()
 	opt.Checker = &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
-		Limits: sf.c.limits, Budget: sf.c.policy.Budget, Image: image}
+		Limits: sf.c.limits, Policy: sf.c.policy, Image: image}
 	var scr *screen.Server
 	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
 	scrOpt.MayRead = hs.MayRead

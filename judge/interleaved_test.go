@@ -33,6 +33,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 		{[]string{"image", "extra", "--quick"}, 2, "flag provided but not defined: -quick"},
 		{[]string{"image", "extra"}, 2, `image takes no arguments, got ["extra"]`},
 		{[]string{"bench", "extra", "--workers", "x"}, 2, `invalid value "x" for flag -workers`},
+		{[]string{"bench", "--give-up", "-2"}, 2, "--give-up -2"},
 		{[]string{"roster", "add", "alice", "--db", missing}, 1, filepath.Dir(missing)},
 		{[]string{"roster", "reset", "alice", "--db", missing}, 1, filepath.Dir(missing)},
 		// After "--", everything is an argument.

@@ -92,11 +92,15 @@ func (c *common) checkFlags() error {
 	case c.limits.Memory < minMemory:
 		return usagef("--memory %d: give at least %d bytes (32 MiB), e.g. 268435456 for 256 MiB", c.limits.Memory, minMemory)
 	case c.policy.GiveUp < 0:
-		return usagef("--give-up %d: give a number of timeouts, or 0 to never give up", c.policy.GiveUp)
+		return giveUpError(c.policy.GiveUp)
 	case c.policy.Budget < 0 || c.policy.Budget > 24*maxLimit:
 		return usagef("--budget %v: give a time per game, e.g. 2m, or 0 for none", c.policy.Budget)
 	}
 	return nil
+}
+
+func giveUpError(n int) error {
+	return usagef("--give-up %d: give a number of timeouts, or 0 to never give up", n)
 }
 
 // parse parses flags and turns flag mistakes into usage errors of one line;

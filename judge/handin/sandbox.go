@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"botjudge/games"
 	"botjudge/games/fault"
@@ -30,8 +29,10 @@ type SandboxChecker struct {
 	// StageRoot is where bots are copied before they run (results/_bots).
 	StageRoot string
 	Limits    sandbox.Limits
-	Budget    time.Duration
-	Image     string
+	// Policy is the tournament's (judge serve's --give-up and --budget):
+	// the sparring games give up on a bot as the tournament will.
+	Policy contest.Policy
+	Image  string
 	// Opponents bounds the sparring games; 0 is 3.
 	Opponents int
 }
@@ -70,7 +71,7 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 		return Report{}, err
 	}
 	labels := map[string]string{"botjudge.check": "1", "botjudge.handin": fmt.Sprint(h.ID)}
-	rep, err := contest.CheckBot(ctx, c.Run, rules, seat, c.Limits, c.Budget, labels)
+	rep, err := contest.CheckBot(ctx, c.Run, rules, seat, c.Limits, c.Policy.Budget, labels)
 	if err != nil {
 		return Report{}, err
 	}
@@ -119,7 +120,7 @@ func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.
 			return err
 		}
 		seed := h.ID*100 + int64(i)
-		played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: seed, Seats: seats, Policy: contest.Policy{GiveUp: 3, Budget: c.Budget}}, c.Limits, labels, nil)
+		played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: seed, Seats: seats, Policy: c.Policy}, c.Limits, labels, nil)
 		if err != nil {
 			return err
 		}
