@@ -73,21 +73,14 @@ type Server struct {
 	handler  http.Handler
 	pages    *template.Template
 	sessions sessions
-	// Failed log-ins per address and per name; hand-ins per student.
-	byAddress, byName, uploads *limiter
-	queue                      *queue
+	// Failed log-ins; hand-ins per student.
+	logIns  *throttle
+	uploads *limiter
+	queue   *queue
 	// installing makes versions current one at a time: two at once could
 	// leave the file of one and the record of the other.
 	installing sync.Mutex
 }
-
-// Limits of log-in attempts: a class behind one address fails often when
-// thirty type their codes, one name rarely.
-const (
-	failuresPerAddress = 30
-	failuresPerName    = 10
-	failureWindow      = 10 * time.Minute
-)
 
 // New returns the hand-in server over db, serving the screen's pages for
 // every path not its own.
@@ -107,8 +100,7 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	s := &Server{
 		db: db, screen: scr, opt: opt, mux: http.NewServeMux(),
 		pages:     template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")),
-		byAddress: newLimiter(failuresPerAddress, failureWindow),
-		byName:    newLimiter(failuresPerName, failureWindow),
+		logIns:    newThrottle(),
 		uploads:   newLimiter(opt.UploadsPerMinute, time.Minute),
 	}
 	if opt.Checker != nil {
@@ -189,15 +181,14 @@ func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimSpace(r.PostFormValue("name"))
 	code := normCode(r.PostFormValue("code"))
 	now := s.opt.Now()
-	addr, key := address(r), strings.ToLower(name)
-	if d := max(s.byAddress.wait(addr, now), s.byName.wait(key, now)); d > 0 {
+	addr := address(r)
+	if d := s.logIns.wait(name, addr, now); d > 0 {
 		s.refuseWait(w, r, d)
 		return
 	}
 	st, err := s.db.LogIn(r.Context(), name, results.HashCode(code))
 	if errors.Is(err, results.ErrNotFound) {
-		s.byAddress.add(addr, now)
-		s.byName.add(key, now)
+		s.logIns.failed(name, addr, now)
 		s.refuse(w, r, http.StatusUnauthorized, "login.wrong")
 		return
 	}
@@ -205,6 +196,7 @@ func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.logIns.passed(name, addr)
 	s.sessions.create(w, session{student: st.ID, name: st.Name, organiser: st.Organiser}, s.opt.Secure, now)
 	http.Redirect(w, r, "/hand-in/", http.StatusSeeOther)
 }
@@ -656,8 +648,8 @@ func (s *Server) refuseText(w http.ResponseWriter, r *http.Request, status int, 
 }
 
 func (s *Server) refuseWait(w http.ResponseWriter, r *http.Request, d time.Duration) {
-	w.Header().Set("Retry-After", strconv.Itoa(int(d.Seconds())+1))
-	s.refuseArgs(w, r, http.StatusTooManyRequests, "wait", int(d.Round(time.Second).Seconds())+1)
+	w.Header().Set("Retry-After", strconv.Itoa(ceilSeconds(d)))
+	s.refuseArgs(w, r, http.StatusTooManyRequests, "wait", waitWords(screen.Language(r), d))
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {

@@ -62,7 +62,11 @@ var words = map[string]map[string]string{
 		"restore.late":    "This version was handed in after the deadline (%s): the tournament plays the versions from before it.",
 		"upload.big":      "Too big: a hand-in is at most %d KiB. Hand in your sources only.",
 		"upload.none":     "Choose a file to hand in.",
-		"wait":            "Too many attempts: wait %d seconds and try again.",
+		"wait":            "Too many attempts: wait %s and try again.",
+		"second":          "1 second",
+		"seconds":         "%d seconds",
+		"minute":          "1 minute",
+		"minutes":         "%d minutes",
 		"error":           "The judge failed to do this: tell the organiser.",
 		"judge.failed":    "The judge failed while checking (not your bot's fault): %s",
 		"version":         "Version of %s",
@@ -119,12 +123,33 @@ var words = map[string]map[string]string{
 		"restore.late":    "Cette version a été rendue après la date limite (%s) : le tournoi joue les versions d'avant.",
 		"upload.big":      "Trop gros : un rendu fait au plus %d Kio. Ne rendez que vos sources.",
 		"upload.none":     "Choisissez un fichier à rendre.",
-		"wait":            "Trop d'essais : attendez %d secondes et recommencez.",
+		"wait":            "Trop d'essais : attendez %s et recommencez.",
+		"second":          "1 seconde",
+		"seconds":         "%d secondes",
+		"minute":          "1 minute",
+		"minutes":         "%d minutes",
 		"error":           "Le juge n'a pas pu le faire : prévenez l'organisateur.",
 		"judge.failed":    "Le juge a échoué pendant la vérification (ce n'est pas la faute de votre bot) : %s",
 		"version":         "Version de %s",
 		"game":            "Jeu",
 	},
+}
+
+// ceilSeconds is d in whole seconds, rounded up: a wait said shorter than
+// it is would be refused again.
+func ceilSeconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }
+
+// waitWords says a wait as a person would: seconds under a minute, else
+// minutes, rounded up ("10 minutes", never "601 seconds").
+func waitWords(lang string, d time.Duration) string {
+	n, one, many := ceilSeconds(d), "second", "seconds"
+	if n > 60 {
+		n, one, many = (n+59)/60, "minute", "minutes"
+	}
+	if n == 1 {
+		return word(lang, one)
+	}
+	return fmt.Sprintf(word(lang, many), n)
 }
 
 func word(lang, key string) string {
