@@ -99,9 +99,9 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	}
 	s := &Server{
 		db: db, screen: scr, opt: opt, mux: http.NewServeMux(),
-		pages:     template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")),
-		logIns:    newThrottle(),
-		uploads:   newLimiter(opt.UploadsPerMinute, time.Minute),
+		pages:   template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")),
+		logIns:  newThrottle(),
+		uploads: newLimiter(opt.UploadsPerMinute, time.Minute),
 	}
 	if opt.Checker != nil {
 		s.queue = newQueue(db, opt.Checker, opt.Log)
