@@ -64,11 +64,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	sf.announce(stdout, ln.Addr(), opt)
-	return serveUntil(ctx, &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		// No WriteTimeout: the live pages keep an event stream open.
-	}, ln, sf.cert, sf.key)
+	wr := defaultWire(lg)
+	return serveUntil(ctx, wr.server(handler), wr.listen(ln), sf.cert, sf.key)
 }
 
 // parseServe reads judge serve's flags and checks those that go together.

@@ -139,8 +139,19 @@ func (s *Server) Run(ctx context.Context) {
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	// A body announced larger than any hand-in is refused before a byte
+	// of it is read, and its connection closed.
+	if r.ContentLength > s.opt.MaxUpload+formSlack {
+		w.Header().Set("Connection", "close")
+		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "upload.big", s.opt.MaxUpload>>10)
+		return
+	}
 	s.handler.ServeHTTP(w, r)
 }
+
+// formSlack is what a form adds to the file it carries: its boundaries,
+// headers and fields.
+const formSlack = 64 << 10
 
 // MayRead says whether r's session may see a sparring game: the organiser
 // any, a student their own (screen.Options.MayRead).
@@ -452,7 +463,7 @@ func (s *Server) mayUpload(w http.ResponseWriter, r *http.Request, se session, g
 func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []byte, bool) {
 	// The whole body is bounded, not only the file: a 100 MB request is
 	// cut at the limit, never read to its end.
-	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxUpload+64<<10)
+	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxUpload+formSlack)
 	f, fh, err := r.FormFile("bot")
 	var tooBig *http.MaxBytesError
 	switch {
