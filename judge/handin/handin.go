@@ -125,7 +125,11 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	s.mux.Handle("/", scr)
 	// Cross-site requests that change anything are refused, whatever
 	// cookie they carry: a page elsewhere cannot hand in for a student.
-	s.handler = http.NewCrossOriginProtection().Handler(s.mux)
+	cross := http.NewCrossOriginProtection()
+	cross.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.refuse(w, r, http.StatusForbidden, "cross.site")
+	}))
+	s.handler = cross.Handler(s.mux)
 	return s
 }
 
@@ -448,7 +452,7 @@ func (s *Server) mayUpload(w http.ResponseWriter, r *http.Request, se session, g
 		return false
 	}
 	if !s.beforeDeadline(now) {
-		s.refuseArgs(w, r, http.StatusForbidden, "deadline.passed", s.opt.Deadline.Format("2006-01-02 15:04 MST"))
+		s.refuseArgs(w, r, http.StatusForbidden, "deadline.passed", when(s.opt.Deadline))
 		return false
 	}
 	if d := s.uploads.wait(strconv.FormatInt(se.student, 10), now); d > 0 {
@@ -526,7 +530,7 @@ func (s *Server) serveRestore(w http.ResponseWriter, r *http.Request) {
 	// The tournament plays what was handed in before the deadline: a
 	// version from after it never comes back.
 	if !s.beforeDeadline(h.At) {
-		s.refuseArgs(w, r, http.StatusForbidden, "restore.late", s.opt.Deadline.Format("2006-01-02 15:04 MST"))
+		s.refuseArgs(w, r, http.StatusForbidden, "restore.late", when(s.opt.Deadline))
 		return
 	}
 	full, err := s.db.HandIn(r.Context(), h.ID)

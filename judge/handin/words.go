@@ -68,6 +68,7 @@ var words = map[string]map[string]string{
 		"minute":          "1 minute",
 		"minutes":         "%d minutes",
 		"error":           "The judge failed to do this: tell the organiser.",
+		"cross.site":      "Refused: this request came from another site's page. Hand in from the hand-in page itself.",
 		"judge.failed":    "The judge failed while checking (not your bot's fault): %s",
 		"version":         "Version of %s",
 		"game":            "Game",
@@ -129,6 +130,7 @@ var words = map[string]map[string]string{
 		"minute":          "1 minute",
 		"minutes":         "%d minutes",
 		"error":           "Le juge n'a pas pu le faire : prévenez l'organisateur.",
+		"cross.site":      "Refusé : cette requête vient de la page d'un autre site. Rendez depuis la page de rendu elle-même.",
 		"judge.failed":    "Le juge a échoué pendant la vérification (ce n'est pas la faute de votre bot) : %s",
 		"version":         "Version de %s",
 		"game":            "Jeu",
@@ -159,6 +161,11 @@ func word(lang, key string) string {
 	return words["en"][key]
 }
 
+// when is a time as the pages and the refusals say it, to the second: a
+// version of 17:00:13 is refused "after the deadline (17:00:00)", not
+// "(17:00)".
+func when(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05") }
+
 var funcs = template.FuncMap{
 	"t": func(lang, key string, args ...any) string {
 		if len(args) == 0 {
@@ -166,7 +173,7 @@ var funcs = template.FuncMap{
 		}
 		return fmt.Sprintf(word(lang, key), args...)
 	},
-	"when": func(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05") },
+	"when": when,
 	"fault": func(lang string, k fault.Kind) string {
 		f, ok := fault.Lookup(k)
 		switch {
