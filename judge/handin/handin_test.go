@@ -557,7 +557,9 @@ func TestUploadsPerMinute(t *testing.T) {
 }
 
 func TestDeadline(t *testing.T) {
-	deadline := time.Date(2030, 6, 1, 17, 0, 0, 0, time.Local)
+	// Its seconds are said in every refusal, as the pages say the
+	// versions' times: a version of 17:00:13 is refused after 17:00:00.
+	deadline := time.Date(2030, 6, 1, 17, 0, 30, 0, time.Local)
 	c := newClass(t, Options{Deadline: deadline}, "alice")
 	before := deadline.Add(-time.Minute)
 	c.now.Store(&before)
@@ -566,7 +568,7 @@ func TestDeadline(t *testing.T) {
 	after := deadline.Add(time.Second)
 	c.now.Store(&after)
 	st, page := alice.handIn("virus", "a.py", []byte("# late\n"+pyBot))
-	if st != http.StatusForbidden || !strings.Contains(page, "2030-06-01 17:00") {
+	if st != http.StatusForbidden || !strings.Contains(refusal(page), "2030-06-01 17:00:30") {
 		t.Errorf("a hand-in after the deadline: %d, want 403 saying when it was:\n%s", st, page)
 	}
 	if got, _ := os.ReadFile(filepath.Join(c.subs, "virus", "alice.py")); !strings.HasPrefix(string(got), "# v1") {
@@ -585,8 +587,8 @@ func TestDeadline(t *testing.T) {
 	if got, _ := os.ReadFile(filepath.Join(c.subs, "virus", "alice.py")); !strings.HasPrefix(string(got), "# v1") {
 		t.Errorf("the bot after EnforceDeadline: %q, want the last version before the deadline", got)
 	}
-	if st, _ := org.post(fmt.Sprintf("/hand-in/v/%d/restore", late.ID), "application/x-www-form-urlencoded", nil); st != http.StatusForbidden {
-		t.Errorf("restoring a version from after the deadline: %d", st)
+	if st, page := org.post(fmt.Sprintf("/hand-in/v/%d/restore", late.ID), "application/x-www-form-urlencoded", nil); st != http.StatusForbidden || !strings.Contains(refusal(page), "2030-06-01 17:00:30") {
+		t.Errorf("restoring a version from after the deadline: %d, want 403 saying when it was:\n%s", st, page)
 	}
 	if st, _ := org.post(first+"/restore", "application/x-www-form-urlencoded", nil); st != http.StatusSeeOther {
 		t.Errorf("restoring a version from before the deadline: %d", st)
