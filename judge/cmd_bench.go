@@ -28,10 +28,10 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
+	switch {
+	case fs.NArg() > 0:
 		return usagef("no arguments expected, got %q", fs.Args())
-	}
-	if *giveUp < 0 {
+	case *giveUp < 0:
 		return giveUpError(*giveUp)
 	}
 	if *quick {
