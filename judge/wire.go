@@ -72,7 +72,7 @@ func (b *timedBody) Read(p []byte) (int, error) {
 // listen bounds ln's connections open at once per client address: past
 // wr.perAddress, a new one is closed at once.
 func (wr wire) listen(ln net.Listener) net.Listener {
-	return &capped{Listener: ln, max: wr.perAddress, log: wr.log, open: map[string]int{}}
+	return &capped{Listener: ln, max: wr.perAddress, log: wr.log, open: map[string]int{}, warned: map[string]bool{}}
 }
 
 type capped struct {
@@ -110,9 +110,6 @@ func (l *capped) take(host string) bool {
 	}
 	if !l.warned[host] && l.log != nil {
 		l.log.Printf("%s holds %d connections open: refusing more until some close", host, l.max)
-		if l.warned == nil {
-			l.warned = map[string]bool{}
-		}
 		l.warned[host] = true
 	}
 	return false
