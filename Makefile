@@ -35,7 +35,7 @@ test: build
 # table with the targets (a few minutes), then the Go benchmarks of the
 # per-move round trip, container start and removal, and the standings.
 bench: image
-	$(BIN) bench
+	$(BIN) bench --report docs/performance.md
 	$(GO) test -run '^$$' -bench 'Ask' -benchtime 500x ./sandbox/
 	$(GO) test -run '^$$' -bench 'StartClose|Phases' -benchtime 20x ./sandbox/
 	$(GO) test -run '^$$' -bench Standings10k ./results/

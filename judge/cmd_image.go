@@ -21,7 +21,9 @@ func cmdImage(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer d.Close()
-	digest, err := d.EnsureImage(ctx, stderr, true)
+	progress := newImageLog(stderr)
+	digest, err := d.EnsureImage(ctx, progress, true)
+	progress.done(err)
 	if err != nil {
 		return err
 	}

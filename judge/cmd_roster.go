@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"html/template"
@@ -28,7 +27,7 @@ func cmdRoster(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("roster "+sub, stderr)
 	var c common
 	addStore(fs, &c)
-	csvFile := fs.String("csv", "", "add the names of this CSV `file` (first column; a first line \"name\" or \"nom\" is skipped)")
+	csvFile := fs.String("csv", "", "add the names of this class list `file`: a header line (\"nom;prénom\", \"last name,first name\" or \"name\"), ; or , separated, UTF-8")
 	sheet := fs.String("sheet", "", "also write the slips as a printable HTML `file`, one per code, to cut and hand out")
 	url := fs.String("url", "http://<this machine>:8080/hand-in/", "the hand-in page's `address`, printed on the slips")
 	if err := parse(fs, args); err != nil {
@@ -40,21 +39,27 @@ func cmdRoster(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return usagef("judge roster takes no names: judge roster add NAME..., judge roster reset NAME")
 		}
 		return withStore(c.db, false, func(db *results.DB) error { return printRoster(ctx, stdout, db) })
-	case "add", "reset":
+	case "reset":
+		if fs.NArg() != 1 || *csvFile != "" {
+			return usagef(`give one name, e.g. judge roster reset "Zoé Martin" (or organiser)`)
+		}
+		return withStore(c.db, true, func(db *results.DB) error {
+			slips, err := resetCode(ctx, db, fs.Arg(0), *url)
+			if err != nil {
+				return err
+			}
+			return printSlips(stdout, slips, *sheet)
+		})
+	case "add":
 	default:
 		return usagef("unknown roster command %q: use add, reset, or nothing to print the roster", sub)
 	}
-	names, err := rosterNames(sub, fs.Args(), *csvFile)
+	adds, err := rosterAdds(fs.Args(), *csvFile)
 	if err != nil {
 		return err
 	}
 	return withStore(c.db, true, func(db *results.DB) error {
-		var slips []slip
-		if sub == "reset" {
-			slips, err = resetCode(ctx, db, names[0], *url)
-		} else {
-			slips, err = addStudents(ctx, db, names, *url, stderr)
-		}
+		slips, err := addStudents(ctx, db, adds, *url, stderr)
 		if err != nil {
 			return err
 		}
@@ -72,65 +77,144 @@ func withStore(path string, write bool, do func(*results.DB) error) error {
 	return do(db)
 }
 
-// rosterNames are the names given to roster add or reset, and those of the
-// CSV file, checked.
-func rosterNames(sub string, names []string, csvFile string) ([]string, error) {
+// rosterAdd is a name to put on the roster: as written, its bot's file
+// name, and where it was given (a line of the class list).
+type rosterAdd struct{ display, file, from string }
+
+// rosterAdds are the names given to roster add and those of the class
+// list, checked.
+func rosterAdds(args []string, csvFile string) ([]rosterAdd, error) {
+	var adds []rosterAdd
+	add := func(written, from string) error {
+		display, file, err := handin.ParseName(written)
+		if err != nil {
+			return usagef("%s%v", from, err)
+		}
+		adds = append(adds, rosterAdd{display, file, from})
+		return nil
+	}
+	for _, a := range args {
+		if err := add(a, ""); err != nil {
+			return nil, err
+		}
+	}
 	if csvFile != "" {
-		more, err := readNames(csvFile)
+		list, err := readClassList(csvFile)
 		if err != nil {
 			return nil, err
 		}
-		names = append(names, more...)
-	}
-	if sub == "reset" && len(names) != 1 {
-		return nil, usagef("give one name, e.g. judge roster reset alice (or organiser)")
-	}
-	if sub == "add" && len(names) == 0 {
-		return nil, usagef("give names, e.g. judge roster add alice bob, or --csv class.csv")
-	}
-	for _, n := range names {
-		if sub == "reset" && n == results.OrganiserName {
-			continue
-		}
-		if err := handin.ValidName(n); err != nil {
-			return nil, usagef("%v", err)
+		for _, l := range list {
+			if err := add(l.Name, fmt.Sprintf("%s line %d: ", csvFile, l.Line)); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return names, nil
+	if len(adds) == 0 {
+		return nil, usagef(`give names, e.g. judge roster add "Zoé Martin" "Jean-Luc Picard", or --csv class.csv`)
+	}
+	return adds, nil
 }
 
-// resetCode gives name a new code: its slip.
-func resetCode(ctx context.Context, db *results.DB, name, url string) ([]slip, error) {
-	code := handin.NewCode()
-	if err := db.SetCode(ctx, name, results.HashCode(code)); err != nil {
-		if errors.Is(err, results.ErrNotFound) {
-			return nil, fmt.Errorf("%s is not on the roster: judge roster add %s", name, name)
-		}
+func readClassList(path string) ([]handin.Listed, error) {
+	f, err := os.Open(path)
+	if err != nil {
 		return nil, err
 	}
-	return []slip{{name, code, url}}, nil
+	defer f.Close()
+	list, err := handin.ReadClassList(f)
+	if err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	return list, nil
 }
 
-// addStudents puts names on the roster, each with a code, skipping those
-// already on it: their slips.
-func addStudents(ctx context.Context, db *results.DB, names []string, url string, stderr io.Writer) ([]slip, error) {
+// resetCode gives the student typed a new code: its slip.
+func resetCode(ctx context.Context, db *results.DB, typed, url string) ([]slip, error) {
+	for _, n := range handin.NameForms(typed) {
+		st, err := db.StudentNamed(ctx, n)
+		if errors.Is(err, results.ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		code := handin.NewCode()
+		if err := db.SetCode(ctx, st.Name, results.HashCode(code)); err != nil {
+			return nil, err
+		}
+		return []slip{{st.Display, st.Name, code, url}}, nil
+	}
+	return nil, fmt.Errorf("%s is not on the roster: judge roster add %q", typed, typed)
+}
+
+// planAdds are the names of adds to put on the roster: those already on it
+// under the same name are skipped (a class list given again), and two names
+// that would make one bot file ("Zoé Martin" and "Zoe Martin", or two
+// "Lucas Martin") are refused, nothing added: which of them is which bot
+// is the organiser's to say.
+func planAdds(onRoster []results.Student, adds []rosterAdd) (todo []rosterAdd, skipped []string, err error) {
+	type holder struct {
+		display, from string
+		onRoster      bool
+	}
+	byFile := map[string]holder{}
+	for _, st := range onRoster {
+		byFile[strings.ToLower(st.Name)] = holder{st.Display, "already on the roster", true}
+		byFile[handin.FileName(st.Display)] = holder{st.Display, "already on the roster", true}
+	}
+	for _, a := range adds {
+		k := strings.ToLower(a.file)
+		h, taken := byFile[k]
+		switch {
+		case !taken:
+			byFile[k] = holder{a.display, strings.TrimSuffix(a.from, ": "), false}
+			todo = append(todo, a)
+		case h.onRoster && strings.EqualFold(h.display, a.display):
+			skipped = append(skipped, a.display)
+		default:
+			return nil, nil, usagef("%q%s and %q (%s) would both be the bot %s: write one of them apart (add an initial or a number); nothing was added",
+				a.display, where(a.from), h.display, h.from, a.file)
+		}
+	}
+	return todo, skipped, nil
+}
+
+// where is " (class.csv line 4)" for a name of a class list.
+func where(from string) string {
+	if from == "" {
+		return ""
+	}
+	return " (" + strings.TrimSuffix(from, ": ") + ")"
+}
+
+// addStudents puts the names on the roster, each with a code, skipping
+// those already on it: their slips.
+func addStudents(ctx context.Context, db *results.DB, adds []rosterAdd, url string, stderr io.Writer) ([]slip, error) {
+	onRoster, err := db.Students(ctx)
+	if err != nil {
+		return nil, err
+	}
+	todo, skipped, err := planAdds(onRoster, adds)
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range skipped {
+		fmt.Fprintf(stderr, "judge roster: %s is already on the roster: skipped (judge roster reset %q gives a new code)\n", n, n)
+	}
 	var slips []slip
 	// The organiser's own code comes with the first roster.
 	code := handin.NewCode()
 	if _, err := db.AddStudent(ctx, results.OrganiserName, results.HashCode(code), true); err == nil {
-		slips = append(slips, slip{results.OrganiserName, code, url})
+		slips = append(slips, slip{results.OrganiserName, results.OrganiserName, code, url})
 	} else if !errors.Is(err, results.ErrTaken) {
 		return nil, err
 	}
-	for _, n := range names {
+	for _, a := range todo {
 		code := handin.NewCode()
-		if _, err := db.AddStudent(ctx, n, results.HashCode(code), false); errors.Is(err, results.ErrTaken) {
-			fmt.Fprintf(stderr, "judge roster: %s is already on the roster: skipped (judge roster reset %s gives a new code)\n", n, n)
-			continue
-		} else if err != nil {
+		if _, err := db.AddToRoster(ctx, results.Student{Name: a.file, Display: a.display}, results.HashCode(code)); err != nil {
 			return nil, err
 		}
-		slips = append(slips, slip{n, code, url})
+		slips = append(slips, slip{a.display, a.file, code, url})
 	}
 	return slips, nil
 }
@@ -138,9 +222,17 @@ func addStudents(ctx context.Context, db *results.DB, names []string, url string
 // printSlips prints the codes, shown this once, and writes them as a
 // sheet of slips when asked.
 func printSlips(stdout io.Writer, slips []slip, sheet string) error {
+	if len(slips) == 0 {
+		return nil // every name was on the roster already, as stderr says
+	}
 	fmt.Fprintln(stdout, "Codes are shown now only: the roster keeps their hashes. Print or keep this.")
+	tw := tabwriter.NewWriter(stdout, 0, 0, 3, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tBOT\tCODE")
 	for _, s := range slips {
-		fmt.Fprintf(stdout, "%-24s %s\n", s.Name, s.Code)
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Name, s.Bot, s.Code)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
 	}
 	if sheet == "" {
 		return nil
@@ -157,43 +249,17 @@ func printSlips(stdout io.Writer, slips []slip, sheet string) error {
 	return nil
 }
 
-type slip struct{ Name, Code, URL string }
+// slip is one student's: their name as written, their bot's, their code.
+type slip struct{ Name, Bot, Code, URL string }
 
 // slipSheet is a page of slips, several to a printed page.
 var slipSheet = template.Must(template.New("").Parse(`<!doctype html><html><head><meta charset="utf-8"><title>botjudge: hand-in codes</title>
 <style>body{font:14pt sans-serif}.slip{display:inline-block;width:45%;margin:.3em;padding:.6em;border:1px dashed #888;break-inside:avoid}
 .code{font:bold 18pt monospace;letter-spacing:.1em}</style></head><body>
 {{range .}}<div class="slip"><div>botjudge · hand-in / rendu</div><div>{{.URL}}</div>
-<div>Name / Nom : <b>{{.Name}}</b></div><div>Code : <span class="code">{{.Code}}</span></div></div>
+<div>Name / Nom : <b>{{.Name}}</b></div><div>Bot : {{.Bot}}</div><div>Code : <span class="code">{{.Code}}</span></div></div>
 {{end}}</body></html>
 `))
-
-// readNames reads the first column of a CSV file of names.
-func readNames(path string) ([]string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.FieldsPerRecord = -1
-	rows, err := r.ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var names []string
-	for i, row := range rows {
-		if len(row) == 0 || strings.TrimSpace(row[0]) == "" {
-			continue
-		}
-		n := strings.TrimSpace(row[0])
-		if i == 0 && (strings.EqualFold(n, "name") || strings.EqualFold(n, "nom")) {
-			continue
-		}
-		names = append(names, n)
-	}
-	return names, nil
-}
 
 // printRoster prints every student with, per game handed in for, the last
 // version's time, its check's status and the number of versions.
@@ -217,25 +283,47 @@ func printRoster(ctx context.Context, w io.Writer, db *results.DB) error {
 		return nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprint(tw, "student")
+	fmt.Fprint(tw, "STUDENT\tBOT")
 	for _, g := range names {
-		fmt.Fprintf(tw, "\t%s", g)
+		fmt.Fprintf(tw, "\t%s", strings.ToUpper(g))
 	}
 	fmt.Fprintln(tw)
 	for _, r := range rows {
-		fmt.Fprint(tw, r.Student.Name)
+		fmt.Fprintf(tw, "%s\t%s", r.Student.Display, r.Student.Name)
 		for _, c := range r.Cells {
-			if c.Last == nil {
-				fmt.Fprint(tw, "\t-")
-				continue
-			}
-			ready := ""
-			if rep, err := handin.ReadReport(*c.Last); err == nil && c.Last.Status == results.StatusDone {
-				ready = map[bool]string{true: " READY", false: " NOT READY"}[rep.Ready]
-			}
-			fmt.Fprintf(tw, "\t%s %s%s, %d versions", c.Last.At.Local().Format("01-02 15:04"), c.Last.Status, ready, c.Versions)
+			fmt.Fprintf(tw, "\t%s", cellText(c))
 		}
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// cellText is what the tournament plays of one student's game, and their
+// last version when it is another: "plays 11-27 10:02 READY (last 10:05
+// NOT READY), 3 versions".
+func cellText(c handin.Cell) string {
+	if c.Versions == 0 {
+		return "-"
+	}
+	s := "none in the tournament"
+	if c.Current != nil {
+		s = "plays " + versionText(*c.Current)
+	}
+	if c.Current == nil || c.Current.ID != c.Last.ID {
+		s += " (last " + versionText(*c.Last) + ")"
+	}
+	if c.Versions == 1 {
+		return s + ", 1 version"
+	}
+	return fmt.Sprintf("%s, %d versions", s, c.Versions)
+}
+
+// versionText is a version's time and its check: READY, NOT READY, or
+// where its check stands.
+func versionText(h results.HandIn) string {
+	v := map[string]string{"ready": "READY", "broken": "NOT READY"}[handin.Verdict(h)]
+	if v == "" {
+		v = h.Status
+	}
+	return h.At.Local().Format("01-02 15:04") + " " + v
 }

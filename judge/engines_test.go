@@ -99,7 +99,10 @@ func TestStorageNote(t *testing.T) {
 	sandboxtest.Docker(t)
 	e := enginetest.Start(t)
 	t.Setenv("DOCKER_HOST", e.Host)
-	note := storageNote(context.Background())
+	driver, note := storageNote(context.Background())
+	if driver != e.Driver {
+		t.Errorf("driver %q, the engine's %q", driver, e.Driver)
+	}
 	if !strings.HasPrefix(note, "the engine's storage driver: "+e.Driver) {
 		t.Fatalf("note %q does not name %s", note, e.Driver)
 	}

@@ -10,6 +10,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
+	"fmt"
 	"io"
 	"math/big"
 	"mime/multipart"
@@ -39,10 +40,7 @@ func TestRosterCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("roster add: %d %s", code, errs)
 	}
-	codes := map[string]string{}
-	for _, m := range regexp.MustCompile(`(?m)^(\S+)\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})$`).FindAllStringSubmatch(out, -1) {
-		codes[m[1]] = m[2]
-	}
+	codes := slipCodes(out)
 	if len(codes) != 5 || codes["organiser"] == "" || codes["Zoé"] == "" {
 		t.Fatalf("codes printed: %v\n%s", codes, out)
 	}
@@ -55,15 +53,15 @@ func TestRosterCommand(t *testing.T) {
 	if code, _, errs := judge(t, "roster", "add", "--db", db, "alice"); code != 0 || !strings.Contains(errs, "already on the roster") {
 		t.Errorf("adding alice twice: %d %q", code, errs)
 	}
-	if code, _, errs := judge(t, "roster", "add", "--db", db, "<b>x</b>"); code != 2 || !strings.Contains(errs, "letters and digits") {
+	if code, _, errs := judge(t, "roster", "add", "--db", db, "<b>x</b>"); code != 2 || !strings.Contains(errs, "letters, digits") {
 		t.Errorf("a name with HTML: %d %q", code, errs)
 	}
 	if code, _, errs := judge(t, "roster", "reset", "--db", db, "dave"); code != 1 || !strings.Contains(errs, "not on the roster") {
 		t.Errorf("reset of a name not on the roster: %d %q", code, errs)
 	}
 	code, out, _ = judge(t, "roster", "reset", "--db", db, "alice")
-	m := regexp.MustCompile(`alice\s+(\S+)`).FindStringSubmatch(out)
-	if code != 0 || m == nil || m[1] == codes["alice"] {
+	again := slipCodes(out)
+	if code != 0 || again["alice"] == "" || again["alice"] == codes["alice"] {
 		t.Fatalf("reset: %d %s", code, out)
 	}
 	d, err := results.Open(db)
@@ -71,7 +69,7 @@ func TestRosterCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(m[1])); err != nil {
+	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(again["alice"])); err != nil {
 		t.Errorf("alice's new code: %v", err)
 	}
 	if _, err := d.LogIn(context.Background(), "alice", results.HashCode(codes["alice"])); err == nil {
@@ -80,6 +78,79 @@ func TestRosterCommand(t *testing.T) {
 	code, out, _ = judge(t, "roster", "--db", db)
 	if code != 0 || !strings.Contains(out, "alice") || !strings.Contains(out, "carol") || strings.Contains(out, "organiser") {
 		t.Errorf("judge roster: %d\n%s", code, out)
+	}
+}
+
+// TestRosterSchoolNames: names as the school writes them, given on the
+// command line or in the class list a school's system exports; a name that
+// would make the same bot as another is refused with one line, nothing
+// added; `judge roster` says what the tournament plays.
+func TestRosterSchoolNames(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "j.db")
+	class := filepath.Join(dir, "classe.csv")
+	os.WriteFile(class, []byte("\uFEFFNom;Prénom;Classe\r\n\"Le Guen\";\"Maël\";\"2nde 3; latin\"\r\nŒuvray;Éloïse;2nde 3\r\n"), 0o644)
+	code, out, errs := judge(t, "roster", "add", "--db", db, "--csv", class, "Zoé Martin-O'Neil")
+	codes := slipCodes(out)
+	if code != 0 || len(codes) != 4 || codes["Maël Le Guen"] == "" || codes["Éloïse Œuvray"] == "" ||
+		!regexp.MustCompile(`(?m)^Zoé Martin-O'Neil +zoe-martin-o-neil +[A-Z0-9-]{14}$`).MatchString(out) {
+		t.Fatalf("roster add: %d %q\n%s", code, errs, out)
+	}
+	count := func() int {
+		d, err := results.Open(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		sts, _ := d.Students(context.Background())
+		return len(sts)
+	}
+	clash := filepath.Join(dir, "clash.csv")
+	os.WriteFile(clash, []byte("name\nLucas Martin\nLucas Martin\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"Zoe Martin-O'Neil"}, `"Zoe Martin-O'Neil" and "Zoé Martin-O'Neil" (already on the roster) would both be the bot zoe-martin-o-neil`},
+		{[]string{"--csv", clash, "Paul"}, `"Lucas Martin" (` + clash + ` line 3) and "Lucas Martin" (` + clash + ` line 2) would both be the bot lucas-martin`},
+		{[]string{"李雷"}, "no Latin letter"},
+	} {
+		code, out, errs := judge(t, append([]string{"roster", "add", "--db", db}, c.args...)...)
+		if code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 || out != "" {
+			t.Errorf("roster add %q: %d %q, want one line saying %q", c.args, code, errs, c.want)
+		}
+	}
+	if n := count(); n != 3 {
+		t.Errorf("%d students after the refusals, want the 3 first", n)
+	}
+	// The same class list again adds no one.
+	if code, out, errs := judge(t, "roster", "add", "--db", db, "--csv", class); code != 0 || len(slipCodes(out)) != 0 || strings.Count(errs, "already on the roster") != 2 {
+		t.Errorf("the class list again: %d %q\n%s", code, errs, out)
+	}
+	// A lost code: the name as the student types it.
+	code, out, _ = judge(t, "roster", "reset", "--db", db, "zoe martin o'neil")
+	if again := slipCodes(out); code != 0 || again["Zoé Martin-O'Neil"] == "" || again["Zoé Martin-O'Neil"] == codes["Zoé Martin-O'Neil"] {
+		t.Errorf("reset: %d\n%s", code, out)
+	}
+	// Zoé's last version is NOT READY, her first is the one she chose.
+	d, err := results.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := d.StudentNamed(context.Background(), "zoe-martin-o-neil")
+	first := time.Date(2030, 1, 2, 10, 2, 0, 0, time.Local)
+	for i, ready := range []bool{true, false} {
+		h, _ := d.AddHandIn(context.Background(), results.HandIn{StudentID: st.ID, Game: "virus", At: first.Add(time.Duration(i) * 3 * time.Minute), Kind: "file", Ext: ".py", Content: []byte{byte(i)}})
+		d.SetStatus(context.Background(), h.ID, results.StatusDone, []byte(fmt.Sprintf(`{"ready":%v}`, ready)))
+		if ready {
+			d.SetCurrent(context.Background(), h)
+		}
+	}
+	d.Close()
+	code, out, _ = judge(t, "roster", "--db", db)
+	if code != 0 || !regexp.MustCompile(`(?m)^Zoé Martin-O'Neil +zoe-martin-o-neil +plays 01-02 10:02 READY \(last 01-02 10:05 NOT READY\), 2 versions$`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^Maël Le Guen +mael-le-guen +-$`).MatchString(out) {
+		t.Errorf("judge roster:\n%s", out)
 	}
 }
 
@@ -128,7 +199,7 @@ func TestHandInThenRun(t *testing.T) {
 		return sandbox.NewLocal(), "none", func() {}, nil
 	}
 	_, out, _ := judge(t, "roster", "add", "--db", db, "alice")
-	code := regexp.MustCompile(`alice\s+(\S+)`).FindStringSubmatch(out)[1]
+	code := slipCodes(out)["alice"]
 	cert, key := selfSigned(t, dir)
 
 	ctx, stop := context.WithCancel(context.Background())
@@ -178,7 +249,7 @@ func TestHandInThenRun(t *testing.T) {
 	// A check and its sparring games take seconds on an idle machine, and
 	// minutes on a loaded one.
 	for end := time.Now().Add(3 * time.Minute); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
-		if _, out, _ := judge(t, "roster", "--db", db); strings.Contains(out, "done READY") {
+		if _, out, _ := judge(t, "roster", "--db", db); readyOnce.MatchString(out) {
 			break
 		}
 	}
@@ -186,13 +257,27 @@ func TestHandInThenRun(t *testing.T) {
 	if c := <-done; c != 0 {
 		t.Fatalf("judge serve: exit %d: %s", c, serr.String())
 	}
-	if _, out, _ := judge(t, "roster", "--db", db); !strings.Contains(out, "done READY, 1 versions") {
+	if _, out, _ := judge(t, "roster", "--db", db); !readyOnce.MatchString(out) {
 		t.Errorf("judge roster after the check:\n%s", out)
 	}
 	c, out, errs := judge(t, "run", "--db", db, "--sandbox", "none", "--submissions", subs, "virus")
 	if c != 0 || !regexp.MustCompile(`(?m)^\s*\d+\s+alice\b`).MatchString(out) {
 		t.Errorf("judge run after the hand-in: %d\n%s\n%s", c, out, errs)
 	}
+}
+
+// readyOnce is `judge roster`'s cell of a student's one version, READY
+// and in the tournament.
+var readyOnce = regexp.MustCompile(`plays [0-9-]+ [0-9:]+ READY, 1 version\b`)
+
+// slipCodes reads the codes `judge roster add` printed, by name as
+// written.
+func slipCodes(out string) map[string]string {
+	codes := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^(.+?) {3,}(\S+) {3,}([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})$`).FindAllStringSubmatch(out, -1) {
+		codes[m[1]] = m[3]
+	}
+	return codes
 }
 
 // selfSigned writes a certificate and key for 127.0.0.1.

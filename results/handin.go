@@ -13,11 +13,13 @@ import (
 	"time"
 )
 
-// Student is one name of the hand-in roster (SPEC §6). Organiser marks the
-// organiser's own row.
+// Student is one name of the hand-in roster (SPEC §6). Name is the bot's
+// file name, Display the name as the school writes it, shown on every page.
+// Organiser marks the organiser's own row.
 type Student struct {
 	ID        int64     `json:"id"`
 	Name      string    `json:"name"`
+	Display   string    `json:"display"`
 	Organiser bool      `json:"organiser,omitempty"`
 	Added     time.Time `json:"added"`
 }
@@ -37,13 +39,21 @@ func HashCode(code string) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// AddStudent puts a name on the roster with the hash of its code, or
-// returns ErrTaken. Names are compared without regard to case.
+// AddStudent puts a name on the roster, shown as it is, with the hash of
+// its code, or returns ErrTaken.
 func (d *DB) AddStudent(ctx context.Context, name, codeHash string, organiser bool) (Student, error) {
-	s := Student{Name: name, Organiser: organiser, Added: time.Now()}
+	return d.AddToRoster(ctx, Student{Name: name, Display: name, Organiser: organiser}, codeHash)
+}
+
+// AddToRoster puts s (its file name and display name) on the roster with
+// the hash of its code, or returns ErrTaken when its file name is there
+// already. File names are compared without regard to case.
+func (d *DB) AddToRoster(ctx context.Context, s Student, codeHash string) (Student, error) {
+	name := s.Name
+	s.Added = time.Now()
 	err := d.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT INTO students (name, code, organiser, added) VALUES (?, ?, ?, ?)
-			ON CONFLICT (name) DO NOTHING`, name, codeHash, organiser, s.Added.UnixNano())
+		res, err := tx.ExecContext(ctx, `INSERT INTO students (name, display, code, organiser, added) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (name) DO NOTHING`, name, s.Display, codeHash, s.Organiser, s.Added.UnixNano())
 		if err != nil {
 			return err
 		}
@@ -81,8 +91,8 @@ func (d *DB) LogIn(ctx context.Context, name, codeHash string) (Student, error) 
 	var s Student
 	var stored string
 	var added int64
-	err := d.db.QueryRowContext(ctx, `SELECT id, name, organiser, added, code FROM students WHERE name = ?`, name).
-		Scan(&s.ID, &s.Name, &s.Organiser, &added, &stored)
+	err := d.db.QueryRowContext(ctx, `SELECT id, name, display, organiser, added, code FROM students WHERE name = ?`, name).
+		Scan(&s.ID, &s.Name, &s.Display, &s.Organiser, &added, &stored)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Student{}, ErrNotFound
 	}
@@ -98,7 +108,7 @@ func (d *DB) LogIn(ctx context.Context, name, codeHash string) (Student, error) 
 
 // Students lists the roster (the organiser left out), by name.
 func (d *DB) Students(ctx context.Context) ([]Student, error) {
-	rows, err := d.db.QueryContext(ctx, `SELECT id, name, added FROM students WHERE organiser = 0 ORDER BY name COLLATE NOCASE`)
+	rows, err := d.db.QueryContext(ctx, `SELECT id, name, display, added FROM students WHERE organiser = 0 ORDER BY name COLLATE NOCASE`)
 	if err != nil {
 		return nil, fmt.Errorf("results: roster: %w", err)
 	}
@@ -107,7 +117,7 @@ func (d *DB) Students(ctx context.Context) ([]Student, error) {
 	for rows.Next() {
 		var s Student
 		var added int64
-		if err := rows.Scan(&s.ID, &s.Name, &added); err != nil {
+		if err := rows.Scan(&s.ID, &s.Name, &s.Display, &added); err != nil {
 			return nil, fmt.Errorf("results: roster: %w", err)
 		}
 		s.Added = time.Unix(0, added).UTC()
@@ -118,11 +128,22 @@ func (d *DB) Students(ctx context.Context) ([]Student, error) {
 
 // Student returns one row of the roster by id, or ErrNotFound.
 func (d *DB) Student(ctx context.Context, id int64) (Student, error) {
+	return d.student(ctx, "id", id)
+}
+
+// StudentNamed returns the row of the roster whose file name is name
+// (without regard to case), or ErrNotFound.
+func (d *DB) StudentNamed(ctx context.Context, name string) (Student, error) {
+	return d.student(ctx, "name", name)
+}
+
+func (d *DB) student(ctx context.Context, column string, key any) (Student, error) {
 	var s Student
 	var added int64
-	err := d.db.QueryRowContext(ctx, `SELECT id, name, organiser, added FROM students WHERE id = ?`, id).Scan(&s.ID, &s.Name, &s.Organiser, &added)
+	err := d.db.QueryRowContext(ctx, `SELECT id, name, display, organiser, added FROM students WHERE `+column+` = ?`, key).
+		Scan(&s.ID, &s.Name, &s.Display, &s.Organiser, &added)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Student{}, fmt.Errorf("results: student %d: %w", id, ErrNotFound)
+		return Student{}, fmt.Errorf("results: student %v: %w", key, ErrNotFound)
 	}
 	s.Added = time.Unix(0, added).UTC()
 	return s, err
@@ -130,11 +151,13 @@ func (d *DB) Student(ctx context.Context, id int64) (Student, error) {
 
 // HandIn is one version of a student's bot for one game.
 type HandIn struct {
-	ID        int64     `json:"id"`
-	StudentID int64     `json:"student_id"`
-	Student   string    `json:"student"`
-	Game      string    `json:"game"`
-	At        time.Time `json:"at"`
+	ID        int64 `json:"id"`
+	StudentID int64 `json:"student_id"`
+	// Student is its student's file name, Display their name as written.
+	Student string    `json:"student"`
+	Display string    `json:"display"`
+	Game    string    `json:"game"`
+	At      time.Time `json:"at"`
 	// Kind is "file" or "folder"; Ext is a file's extension (".py", or ""
 	// for a script with a shebang).
 	Kind string `json:"kind"`
@@ -207,14 +230,14 @@ func (d *DB) SetStatus(ctx context.Context, id int64, status string, report json
 	return nil
 }
 
-const handInColumns = `h.id, h.student_id, s.name, h.game, h.at, h.kind, h.ext, h.sha256, length(h.content), h.status, h.report,
+const handInColumns = `h.id, h.student_id, s.name, s.display, h.game, h.at, h.kind, h.ext, h.sha256, length(h.content), h.status, h.report,
 	EXISTS (SELECT 1 FROM current_handins c WHERE c.handin_id = h.id)`
 
 func scanHandIn(row interface{ Scan(...any) error }, extra ...any) (HandIn, error) {
 	var h HandIn
 	var at int64
 	var report []byte
-	dest := append([]any{&h.ID, &h.StudentID, &h.Student, &h.Game, &at, &h.Kind, &h.Ext, &h.SHA256, &h.Size, &h.Status, &report, &h.Current}, extra...)
+	dest := append([]any{&h.ID, &h.StudentID, &h.Student, &h.Display, &h.Game, &at, &h.Kind, &h.Ext, &h.SHA256, &h.Size, &h.Status, &report, &h.Current}, extra...)
 	if err := row.Scan(dest...); err != nil {
 		return HandIn{}, err
 	}

@@ -2,8 +2,11 @@ package results_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -76,5 +79,54 @@ func TestRosterAndVersions(t *testing.T) {
 	ts, err := d.Tournaments(ctx)
 	if err != nil || len(ts) != 0 {
 		t.Errorf("tournaments listed: %+v (the private one must not be)", ts)
+	}
+}
+
+// A roster from before display names keeps working: each name is its own
+// display name, and its bot keeps its file name.
+func TestMigrateDisplayNames(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	raw, err := sql.Open("sqlite3", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stmts := []string{`CREATE TABLE schema_version (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`}
+	for v := 1; v <= 6; v++ {
+		files, _ := filepath.Glob(fmt.Sprintf("migrations/%04d_*.sql", v))
+		script, err := os.ReadFile(files[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		stmts = append(stmts, string(script), fmt.Sprintf(`INSERT INTO schema_version VALUES (%d, '%s', 0)`, v, filepath.Base(files[0])))
+	}
+	stmts = append(stmts, `INSERT INTO students (name, code, organiser, added) VALUES ('Zoé', 'h', 0, 0), ('bob_2', 'h2', 0, 0)`,
+		`INSERT INTO handins (student_id, game, at, kind, ext, content, sha256, status) VALUES (1, 'virus', 0, 'file', '.py', 'x', 's', 'done')`)
+	for _, stmt := range stmts {
+		if _, err := raw.Exec(stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw.Close()
+	d := mustOpenPath(t, path)
+	sts, err := d.Students(ctx)
+	if err != nil || len(sts) != 2 || sts[0].Name != "bob_2" || sts[0].Display != "bob_2" || sts[1].Name != "Zoé" || sts[1].Display != "Zoé" {
+		t.Errorf("the roster after the migration: %+v %v", sts, err)
+	}
+	if st, err := d.LogIn(ctx, "zoé", "h"); err != nil || st.Display != "Zoé" {
+		t.Errorf("Zoé logs in as before: %+v %v", st, err)
+	}
+	if hs, err := d.HandIns(ctx, 0, ""); err != nil || len(hs) != 1 || hs[0].Student != "Zoé" || hs[0].Display != "Zoé" {
+		t.Errorf("Zoé's version: %+v %v", hs, err)
+	}
+	added, err := d.AddToRoster(ctx, results.Student{Name: "zoe-martin", Display: "Zoé Martin"}, "h3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := d.StudentNamed(ctx, "ZOE-MARTIN"); err != nil || st.ID != added.ID || st.Display != "Zoé Martin" {
+		t.Errorf("StudentNamed: %+v %v", st, err)
+	}
+	if _, err := d.AddToRoster(ctx, results.Student{Name: "Zoe-Martin", Display: "Zoe Martin"}, "h4"); !errors.Is(err, results.ErrTaken) {
+		t.Errorf("a second zoe-martin: %v, want ErrTaken", err)
 	}
 }

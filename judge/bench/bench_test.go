@@ -469,3 +469,33 @@ func TestClassGivesUpAsTheTournament(t *testing.T) {
 		}
 	}
 }
+
+func TestMarkdown(t *testing.T) {
+	yes, no := true, false
+	rep := Report{
+		Rows: []Row{
+			{Measure: "round trip", Unit: "ms", Sandboxed: 0.21, Plain: 0.1, Compare: "diff", Target: "≤ +1 ms", Met: &yes},
+			{Measure: "games | per minute", Unit: "/min", Sandboxed: 240, Plain: 930, Compare: "ratio", Target: "≥ ×0.5", Met: &no},
+			{Measure: "not measured", Unit: "s", Sandboxed: math.NaN(), Plain: 3.25},
+		},
+		Notes: []string{"a note"},
+	}
+	m := Machine{When: time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC), Cores: 2, Memory: "24 GiB", Kernel: "6.1.0", StorageDriver: "overlay2", Floor: "python3 -c pass: 14 ms of CPU, 16 ms wall"}
+	var out bytes.Buffer
+	if err := rep.Markdown(&out, m, 90*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "report.golden.md")
+	if *update {
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	}
+}

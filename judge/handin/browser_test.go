@@ -2,6 +2,7 @@ package handin
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +15,7 @@ import (
 )
 
 // TestBrowserFlow is a student's whole hand-in in Chromium, with the real
-// sandbox: log in, hand in a file, see the report and replay a sparring
+// sandbox: log in with her name as the school writes it, hand in a file, see the report and replay a sparring
 // game on the screen's page, hand in a new version, see both versions;
 // after the deadline, the hand-in is refused with one line.
 func TestBrowserFlow(t *testing.T) {
@@ -22,7 +23,7 @@ func TestBrowserFlow(t *testing.T) {
 	d := sandboxtest.Docker(t)
 	deadline := time.Now().Add(time.Hour).Truncate(time.Minute)
 	sc := &SandboxChecker{Run: d, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits(), Opponents: 1}
-	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}, Deadline: deadline}, "alice")
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}, Deadline: deadline}, zoe)
 	os.Remove(filepath.Join(c.subs, "virus", "example.py"))
 	ex, _ := os.ReadFile(filepath.Join("..", "..", "submissions", "virus", "first_cell.py"))
 	os.WriteFile(filepath.Join(c.subs, "virus", "first_cell.py"), ex, 0o644)
@@ -79,10 +80,10 @@ func TestBrowserFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	shot("login")
-	eval(`document.querySelector('input[name=name]').value = 'alice'`)
-	eval(`document.querySelector('input[name=code]').value = '` + c.codes["alice"] + `'`)
+	eval(fmt.Sprintf(`document.querySelector('input[name=name]').value = %q`, zoe))
+	eval(`document.querySelector('input[name=code]').value = '` + c.codes[zoe] + `'`)
 	eval(`document.querySelector('form.login button').click()`)
-	wait(`document.querySelector('h1')?.textContent === 'alice' && document.querySelector('form.upload')`)
+	wait(fmt.Sprintf(`document.querySelector('h1')?.textContent === %q && document.querySelector('form.upload')`, zoe))
 
 	handIn()
 	// The page follows the check live until its report is there.
@@ -109,9 +110,10 @@ func TestBrowserFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(`document.querySelectorAll('ol.versions li').length === 2`)
+	wait(`document.querySelector('#plays-virus')?.textContent.includes('In the tournament')`)
 	shot("versions")
-	if got, _ := os.ReadFile(filepath.Join(c.subs, "virus", "alice.py")); !strings.HasPrefix(string(got), "# version 2") {
-		t.Errorf("alice's bot after her second version: %.40q", got)
+	if got, _ := os.ReadFile(filepath.Join(c.subs, "virus", "zoe-martin-o-neil.py")); !strings.HasPrefix(string(got), "# version 2") {
+		t.Errorf("Zoé's bot after her second version: %.40q (folder %v)", got, c.entries("virus"))
 	}
 
 	after := deadline.Add(time.Minute)
@@ -129,12 +131,74 @@ func TestBrowserFlow(t *testing.T) {
 	if err != nil || !strings.HasPrefix(line, "403 ") || !strings.Contains(line, deadline.Format("2006-01-02 15:04")) {
 		t.Errorf("a hand-in after the deadline: %q %v", line, err)
 	}
-	if vs := c.versions("alice", "virus"); len(vs) != 2 {
+	if vs := c.versions(zoe, "virus"); len(vs) != 2 {
 		t.Errorf("%d versions kept, want 2", len(vs))
 	}
 	for _, pr := range p.Problems() {
 		if !strings.Contains(pr, "403") {
 			t.Errorf("the browser reported: %s", pr)
 		}
+	}
+}
+
+// TestBrowserNotReady: in Chromium, a NOT READY version in the tournament
+// is said in red on the student's page and its own; she puts her working
+// version back from its page, and the page then says so in green.
+func TestBrowserNotReady(t *testing.T) {
+	b := browsertest.Start(t)
+	c := newClass(t, Options{Checker: verdictChecker{}, Games: []string{"virus"}}, zoe)
+	p := b.NewPage(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			var text string
+			p.Eval(ctx, `document.body.innerText.slice(0, 800)`, &text)
+			t.Fatalf("%v\npage text: %s", err, text)
+		}
+	}
+	shot := func(name string) {
+		if dir := os.Getenv("SCREENSHOTS"); dir != "" {
+			must(p.Screenshot(ctx, filepath.Join(dir, "handin-"+name+".png")))
+		}
+	}
+	must(p.Navigate(ctx, c.http.URL+"/hand-in/"))
+	must(p.Eval(ctx, fmt.Sprintf(`document.querySelector('input[name=name]').value = %q;
+		document.querySelector('input[name=code]').value = %q;
+		document.querySelector('form.login button').click()`, "zoe martin-o'neil", c.codes[zoe]), nil))
+	must(p.Wait(ctx, `document.querySelector('form.upload')`))
+	for i, v := range []string{"# works", "# broken"} {
+		must(p.Eval(ctx, fmt.Sprintf(`(async () => { const fd = new FormData(); fd.append('bot', new Blob([%q]), 'a.py');
+			await fetch('/hand-in/game/virus', {method: 'POST', body: fd}); })()`, v+"\n"+pyBot), nil))
+		waitDone(t, c, zoe, i+1)
+	}
+	const red, green = "rgb(170, 0, 0)", "rgb(0, 119, 0)"
+	color := func(sel string) string {
+		var got string
+		must(p.Eval(ctx, fmt.Sprintf(`getComputedStyle(document.querySelector(%q)).color`, sel), &got))
+		return got
+	}
+	must(p.Navigate(ctx, c.http.URL+"/hand-in/"))
+	if got := color("#plays-virus"); got != red {
+		t.Errorf("what the tournament plays, a NOT READY version, is written in %s, want red", got)
+	}
+	if got := color("strong.current"); got != red {
+		t.Errorf("\"in the tournament\" beside a NOT READY version is written in %s, want red", got)
+	}
+	shot("not-ready")
+	must(p.Eval(ctx, `document.querySelector('ol.versions li:last-child a').click()`, nil))
+	must(p.Wait(ctx, `document.querySelector('form.choose')`))
+	shot("choose")
+	must(p.Eval(ctx, `document.querySelector('form.choose button').click()`, nil))
+	must(p.Wait(ctx, `document.querySelector('#plays')?.textContent.includes('the one in the tournament')`))
+	if got := color("#plays"); got != green {
+		t.Errorf("the working version put back: %s, want green", got)
+	}
+	if got, _ := os.ReadFile(filepath.Join(c.subs, "virus", "zoe-martin-o-neil.py")); !strings.HasPrefix(string(got), "# works") {
+		t.Errorf("her bot after she put back her working version: %.20q", got)
+	}
+	for _, pr := range p.Problems() {
+		t.Errorf("the browser reported: %s", pr)
 	}
 }

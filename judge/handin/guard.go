@@ -67,10 +67,11 @@ func address(r *http.Request) string {
 
 // session is a logged-in student (or the organiser).
 type session struct {
-	student   int64
-	name      string
-	organiser bool
-	expires   time.Time
+	student int64
+	// name is the student's file name, display their name as written.
+	name, display string
+	organiser     bool
+	expires       time.Time
 }
 
 // sessions are kept in memory: a restarted server asks everyone to log in

@@ -29,7 +29,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"botjudge/games"
 	"botjudge/judge/screen"
@@ -171,24 +170,6 @@ func (s *Server) MayRead(r *http.Request, gameID int64) bool {
 	return err == nil && ok && owner == se.student
 }
 
-// ValidName says why name cannot be on the roster: it names the student's
-// bot file, so it is letters, digits, - and _ only (no dot, no slash, no
-// HTML), at most 40 of them, and not the organiser's.
-func ValidName(name string) error {
-	if name == "" || len([]rune(name)) > 40 {
-		return fmt.Errorf("%q: give a name of 1 to 40 letters", name)
-	}
-	for i, r := range name {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && (i == 0 || (r != '-' && r != '_')) {
-			return fmt.Errorf("%q: a name is letters and digits, with - or _ inside (it names the student's bot file)", name)
-		}
-	}
-	if strings.EqualFold(name, results.OrganiserName) {
-		return fmt.Errorf("%q is the organiser's name", name)
-	}
-	return nil
-}
-
 // ------------------------------------------------------------ log in
 
 func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {
@@ -196,14 +177,15 @@ func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {
 	name := strings.TrimSpace(r.PostFormValue("name"))
 	code := normCode(r.PostFormValue("code"))
 	now := s.opt.Now()
-	addr := address(r)
-	if d := s.logIns.wait(name, addr, now); d > 0 {
+	forms := NameForms(name)
+	addr, key := address(r), forms[len(forms)-1]
+	if d := s.logIns.wait(key, addr, now); d > 0 {
 		s.refuseWait(w, r, d)
 		return
 	}
-	st, err := s.db.LogIn(r.Context(), name, results.HashCode(code))
+	st, err := s.logIn(r.Context(), forms, results.HashCode(code))
 	if errors.Is(err, results.ErrNotFound) {
-		s.logIns.failed(name, addr, now)
+		s.logIns.failed(key, addr, now)
 		s.refuse(w, r, http.StatusUnauthorized, "login.wrong")
 		return
 	}
@@ -211,9 +193,22 @@ func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.logIns.passed(name, addr)
-	s.sessions.create(w, session{student: st.ID, name: st.Name, organiser: st.Organiser}, s.opt.Secure, now)
+	s.logIns.passed(key, addr)
+	s.sessions.create(w, session{student: st.ID, name: st.Name, display: st.Display, organiser: st.Organiser}, s.opt.Secure, now)
 	http.Redirect(w, r, "/hand-in/", http.StatusSeeOther)
+}
+
+// logIn is the student one of the name's forms names, if codeHash is their
+// code's: a student types their name as on their slip, or as they
+// remember it, with or without its accents and capitals.
+func (s *Server) logIn(ctx context.Context, forms []string, codeHash string) (results.Student, error) {
+	for _, n := range forms {
+		st, err := s.db.LogIn(ctx, n, codeHash)
+		if !errors.Is(err, results.ErrNotFound) {
+			return st, err
+		}
+	}
+	return results.Student{}, results.ErrNotFound
 }
 
 func (s *Server) serveLogOut(w http.ResponseWriter, r *http.Request) {
@@ -232,10 +227,12 @@ func (s *Server) who(w http.ResponseWriter, r *http.Request) (session, bool) {
 
 // ------------------------------------------------------------ pages
 
-// gameBox is one open game on a student's page.
+// gameBox is one open game on a student's page: their versions, newest
+// first, and the one the tournament plays.
 type gameBox struct {
 	Game     string
 	Versions []results.HandIn
+	Current  *results.HandIn
 }
 
 func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
@@ -270,6 +267,7 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request, se session,
 				b.Versions = append(b.Versions, h)
 			}
 		}
+		b.Current = current(b.Versions)
 		boxes = append(boxes, b)
 	}
 	s.page(w, r, http.StatusOK, "student", map[string]any{"Student": st, "Games": boxes, "Organiser": se.organiser})
@@ -281,10 +279,22 @@ type Row struct {
 	Cells   []Cell
 }
 
-// Cell is one student's bot of one game: the last version handed in.
+// Cell is one student's bot of one game: the last version handed in, and
+// the one the tournament plays (not always the last: the student or the
+// organiser may have chosen an earlier one).
 type Cell struct {
-	Last     *results.HandIn
-	Versions int
+	Last, Current *results.HandIn
+	Versions      int
+}
+
+// current is the version of list in the tournament, or nil.
+func current(list []results.HandIn) *results.HandIn {
+	for i := range list {
+		if list[i].Current {
+			return &list[i]
+		}
+	}
+	return nil
 }
 
 func (s *Server) serveOrganiser(w http.ResponseWriter, r *http.Request, se session) {
@@ -311,14 +321,14 @@ func Roster(ctx context.Context, db *results.DB, gameNames []string) ([]Row, err
 	for _, st := range students {
 		rw := Row{Student: st, Cells: make([]Cell, len(gameNames))}
 		for i, g := range gameNames {
+			var mine []results.HandIn
 			for _, h := range all {
 				if h.StudentID == st.ID && h.Game == g {
-					if rw.Cells[i].Versions == 0 {
-						h := h
-						rw.Cells[i].Last = &h
-					}
-					rw.Cells[i].Versions++
+					mine = append(mine, h)
 				}
+			}
+			if len(mine) > 0 {
+				rw.Cells[i] = Cell{Last: &mine[0], Current: current(mine), Versions: len(mine)}
 			}
 		}
 		rows = append(rows, rw)
@@ -378,9 +388,27 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
 	if h.Kind == "folder" {
 		files = tarFiles(h.Content)
 	}
+	var plays *results.HandIn
+	if !h.Current {
+		cur, err := s.db.Current(r.Context(), h.StudentID, h.Game)
+		if err != nil && !errors.Is(err, results.ErrNotFound) {
+			s.fail(w, r, err)
+			return
+		}
+		if err == nil {
+			plays = &cur
+		}
+	}
 	live := h.Status == results.StatusQueued || h.Status == results.StatusChecking || h.Status == results.StatusPlaying
 	s.page(w, r, http.StatusOK, "version", map[string]any{"V": h, "R": rep, "Files": files, "Live": live,
-		"Organiser": se.organiser, "Restorable": se.organiser && !h.Current && s.beforeDeadline(h.At)})
+		"Organiser": se.organiser, "Plays": plays, "Choosable": !h.Current && s.mayChoose(se, h)})
+}
+
+// mayChoose says whether se may make h the version in the tournament: a
+// student their own until the deadline, the organiser any at any time; but
+// never a version handed in after the deadline.
+func (s *Server) mayChoose(se session, h results.HandIn) bool {
+	return s.beforeDeadline(h.At) && (se.organiser || s.beforeDeadline(s.opt.Now()))
 }
 
 // serveContent sends a version as it was handed in (a folder as its tar),
@@ -518,19 +546,23 @@ func (s *Server) makeCurrent(ctx context.Context, name string, h results.HandIn)
 	return s.db.SetCurrent(ctx, h)
 }
 
+// serveRestore makes a version the one in the tournament: a student's
+// choice among their own versions (an earlier one that works, when the last
+// does not), or the organiser's.
 func (s *Server) serveRestore(w http.ResponseWriter, r *http.Request) {
 	h, se, ok := s.version(w, r)
 	if !ok {
 		return
 	}
-	if !se.organiser {
-		s.refuse(w, r, http.StatusForbidden, "organiser.only")
-		return
-	}
-	// The tournament plays what was handed in before the deadline: a
-	// version from after it never comes back.
-	if !s.beforeDeadline(h.At) {
-		s.refuseArgs(w, r, http.StatusForbidden, "restore.late", when(s.opt.Deadline))
+	if !s.mayChoose(se, h) {
+		// The tournament plays what was handed in before the deadline: a
+		// version from after it never comes back, and after it a student's
+		// choice is made.
+		key := "restore.late"
+		if s.beforeDeadline(h.At) {
+			key = "choose.closed"
+		}
+		s.refuseArgs(w, r, http.StatusForbidden, key, when(s.opt.Deadline))
 		return
 	}
 	full, err := s.db.HandIn(r.Context(), h.ID)
@@ -633,7 +665,7 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request, status int, name s
 	data["Closed"] = !s.beforeDeadline(s.opt.Now())
 	data["Max"] = s.opt.MaxUpload >> 10
 	if se, ok := s.sessions.get(r, s.opt.Now()); ok {
-		data["Me"] = se.name
+		data["Me"] = se.display
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")

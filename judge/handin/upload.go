@@ -68,6 +68,19 @@ func ReadReport(h results.HandIn) (Report, error) {
 	return r, json.Unmarshal(h.Report, &r)
 }
 
+// Verdict is how a version's check ended: "ready", "broken" (checked and
+// NOT READY: in a tournament it would lose its games), or "" (not checked,
+// or not yet).
+func Verdict(h results.HandIn) string {
+	if h.Status != results.StatusDone {
+		return ""
+	}
+	if r, err := ReadReport(h); err == nil && r.Ready {
+		return "ready"
+	}
+	return "broken"
+}
+
 // javaClass finds the class a Java file is named after: its public class,
 // else its first one.
 var javaClass = regexp.MustCompile(`(?m)^\s*public\s+(?:(?:final|abstract)\s+)*class\s+([A-Za-z_][A-Za-z0-9_]*)|\bclass\s+([A-Za-z_][A-Za-z0-9_]*)`)
