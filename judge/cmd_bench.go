@@ -17,29 +17,48 @@ import (
 	"botjudge/sandbox"
 )
 
-func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// benchFlags are judge bench's flags, parsed.
+type benchFlags struct {
+	sz                  bench.Sizes
+	steps               []string
+	submissions, report string
+	giveUp              int
+}
+
+func parseBench(args []string, stderr io.Writer) (*benchFlags, error) {
+	bf := &benchFlags{sz: bench.DefaultSizes()}
 	fs := newFlags("bench", stderr)
-	sz := bench.DefaultSizes()
-	fs.IntVar(&sz.Workers, "workers", contest.DefaultConfig().Workers, "games played at once in the tournaments (0: the judge's default)")
-	fs.DurationVar(&sz.Think, "think", sz.Think, "CPU `time` a thinking bot spends per move")
+	fs.IntVar(&bf.sz.Workers, "workers", contest.DefaultConfig().Workers, "games played at once in the tournaments (0: the judge's default)")
+	fs.DurationVar(&bf.sz.Think, "think", bf.sz.Think, "CPU `time` a thinking bot spends per move")
 	quick := fs.Bool("quick", false, "a small run (a few minutes): the figures are rough")
 	only := fs.String("only", "", "run only these measures, comma-separated, of: "+strings.Join(bench.Steps, ", "))
-	submissions := fs.String("submissions", "submissions", "`folder` of example bots, one subfolder per game, whose class of 30 is projected")
-	report := fs.String("report", "", "also write the run's table as a Markdown page to `file`, with the machine's figures (docs/performance.md is one)")
+	fs.StringVar(&bf.submissions, "submissions", "submissions", "`folder` of example bots, one subfolder per game, whose class of 30 is projected")
+	fs.IntVar(&bf.giveUp, "give-up", contest.DefaultConfig().Policy.GiveUp, "the projected tournament's --give-up: stop asking a bot for the rest of a game after this many timeouts in a row (0: never)")
+	fs.StringVar(&bf.report, "report", "", "also write the run's table as a Markdown page to `file`, with the machine's figures (docs/performance.md is one)")
 	if err := parse(fs, args); err != nil {
-		return err
+		return nil, err
 	}
-	if fs.NArg() > 0 {
-		return usagef("no arguments expected, got %q", fs.Args())
+	switch {
+	case fs.NArg() > 0:
+		return nil, usagef("no arguments expected, got %q", fs.Args())
+	case bf.giveUp < 0:
+		return nil, giveUpError(bf.giveUp)
 	}
 	if *quick {
-		sz = quickSizes(sz)
+		bf.sz = quickSizes(bf.sz)
 	}
-	steps, err := benchSteps(*only)
+	var err error
+	bf.steps, err = benchSteps(*only)
+	return bf, err
+}
+
+func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	bf, err := parseBench(args, stderr)
 	if err != nil {
 		return err
 	}
-	classDir := classFolder(*submissions, stderr)
+	steps := bf.steps
+	classDir := classFolder(bf.submissions, stderr)
 	run, _, closeRunner, err := openRunner(ctx, "docker", stderr)
 	if err != nil {
 		return err
@@ -62,10 +81,11 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Sandboxed:   bench.Side{Runner: run, Bots: containers},
 		Plain:       bench.Side{Runner: sandbox.NewLocal(), Bots: bench.ChildrenCPU()},
 		Cold:        cold,
-		Sizes:       sz,
+		Sizes:       bf.sz,
 		Log:         stderr,
 		Only:        steps,
 		Submissions: classDir,
+		GiveUp:      bf.giveUp,
 	})
 	if err != nil {
 		return err
@@ -77,12 +97,12 @@ func cmdBench(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := rep.Print(stdout); err != nil {
 		return err
 	}
-	if *report == "" {
+	if bf.report == "" {
 		return nil
 	}
 	m := machine(ctx, python, driver)
 	m.When = began
-	return writeReport(*report, rep, m, took)
+	return writeReport(bf.report, rep, m, took)
 }
 
 // writeReport writes the Markdown page whole or not at all.

@@ -13,6 +13,9 @@ func cmdImage(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return usagef("image takes no arguments, got %q", fs.Args())
+	}
 	d, err := sandbox.NewDocker(ctx, dockerOptions())
 	if err != nil {
 		return err

@@ -64,11 +64,8 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	sf.announce(stdout, ln.Addr(), opt)
-	return serveUntil(ctx, &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		// No WriteTimeout: the live pages keep an event stream open.
-	}, ln, sf.cert, sf.key)
+	wr := defaultWire(lg)
+	return serveUntil(ctx, wr.server(handler), wr.listen(ln), sf.cert, sf.key)
 }
 
 // parseServe reads judge serve's flags and checks those that go together.
@@ -92,7 +89,7 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return nil, usagef("serve takes no arguments")
+		return nil, usagef("serve takes no arguments, got %q", fs.Args())
 	}
 	if (sf.cert == "") != (sf.key == "") {
 		return nil, usagef("give both --cert and --key to serve HTTPS")
@@ -118,6 +115,9 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 	if err := sf.c.checkFlags(); err != nil {
 		return opt, err
 	}
+	if err := sf.c.sandboxedOnly(); err != nil {
+		return opt, err
+	}
 	var err error
 	if opt.Deadline, err = parseDeadline(sf.deadline); err != nil {
 		return opt, err
@@ -131,6 +131,19 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 	opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = sf.submissions, sf.maxUpload, sf.checks, sf.cert != ""
 	opt.Quota = sf.quota
 	return opt, nil
+}
+
+// sandboxedOnly refuses, for the hand-in, every way of running bots that
+// is not the sandbox: a student's code would run on this machine with the
+// organiser's rights, or reach whatever address it names.
+func (c *common) sandboxedOnly() error {
+	switch {
+	case c.sandboxKind != "docker":
+		return usagef("--hand-in runs the students' code: it needs --sandbox docker, never --sandbox %s (their code would run on this machine with your rights); try your own bot with judge check --sandbox none", c.sandboxKind)
+	case c.urlBots:
+		return usagef("--hand-in runs the students' code in the sandbox only: drop --allow-url-bots (bots reached by URL are not sandboxed)")
+	}
+	return nil
 }
 
 // startHandIn opens the hand-in in front of the screen: its checker on the
@@ -148,7 +161,7 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 		}
 	}()
 	opt.Checker = &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
-		Limits: sf.c.limits, Budget: sf.c.policy.Budget, Image: image}
+		Limits: sf.c.limits, Policy: sf.c.policy, Image: image}
 	var scr *screen.Server
 	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
 	scrOpt.MayRead = hs.MayRead

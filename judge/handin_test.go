@@ -11,6 +11,7 @@ import (
 	"crypto/x509/pkix"
 	"encoding/pem"
 	"fmt"
+	"io"
 	"math/big"
 	"mime/multipart"
 	"net"
@@ -24,7 +25,9 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/judge/contest"
 	"botjudge/results"
+	"botjudge/sandbox"
 )
 
 func TestRosterCommand(t *testing.T) {
@@ -162,9 +165,16 @@ func TestServeHandInFlags(t *testing.T) {
 		{[]string{"serve", "--db", db, "--hand-in", "--cert", "c.pem"}, "give both --cert and --key"},
 		{[]string{"serve", "--db", db, "--hand-in", "--games", "chess"}, `unknown game "chess"`},
 		{[]string{"serve", "--db", db, "--hand-in", "--submissions", filepath.Join("..", "submissions"), "--quota", "0"}, "--quota and --checks take a number above 0"},
+		// Student code never runs outside the sandbox.
+		{[]string{"serve", "--db", db, "--hand-in", "--sandbox", "none"}, "--hand-in runs the students' code: it needs --sandbox docker, never --sandbox none"},
+		{[]string{"serve", "--db", db, "--hand-in", "--sandbox=none", "--deadline", "2030-01-01 10:00"}, "it needs --sandbox docker"},
+		{[]string{"serve", "--db", db, "--hand-in", "--allow-url-bots"}, "drop --allow-url-bots"},
 	} {
-		if code, _, errs := judge(t, c.args...); code != 2 || !strings.Contains(errs, c.want) {
-			t.Errorf("judge %s: %d %q, want 2 and %q", strings.Join(c.args, " "), code, errs, c.want)
+		if code, _, errs := judge(t, c.args...); code != 2 || !strings.Contains(errs, c.want) || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
+			t.Errorf("judge %s: %d %q, want 2 and one line saying %q", strings.Join(c.args, " "), code, errs, c.want)
+		}
+		if _, err := os.Stat(db); err == nil {
+			t.Fatalf("judge %s opened the database before refusing", strings.Join(c.args, " "))
 		}
 	}
 }
@@ -181,6 +191,14 @@ func TestHandInThenRun(t *testing.T) {
 		data, _ := os.ReadFile(filepath.Join("..", "submissions", "virus", ex))
 		os.WriteFile(filepath.Join(subs, "virus", ex), data, 0o644)
 	}
+	// The wiring is under test, not the sandbox: plain processes stand in
+	// for Docker, which --hand-in --sandbox none may not ask for.
+	defer func(open func(context.Context, []string, io.Writer) (contest.Runner, string, func(), error)) {
+		dockerRunner = open
+	}(dockerRunner)
+	dockerRunner = func(context.Context, []string, io.Writer) (contest.Runner, string, func(), error) {
+		return sandbox.NewLocal(), "none", func() {}, nil
+	}
 	_, out, _ := judge(t, "roster", "add", "--db", db, "alice")
 	code := slipCodes(out)["alice"]
 	cert, key := selfSigned(t, dir)
@@ -189,7 +207,7 @@ func TestHandInThenRun(t *testing.T) {
 	var sout, serr syncBuffer
 	done := make(chan int)
 	go func() {
-		done <- runMain(ctx, []string{"serve", "--db", db, "--hand-in", "--sandbox", "none", "--submissions", subs, "--addr", "127.0.0.1:0",
+		done <- runMain(ctx, []string{"serve", "--db", db, "--hand-in", "--submissions", subs, "--addr", "127.0.0.1:0",
 			"--cert", cert, "--key", key, "--deadline", time.Now().Add(time.Hour).Format("2006-01-02 15:04")}, &sout, &serr)
 	}()
 	var base string
@@ -229,11 +247,12 @@ func TestHandInThenRun(t *testing.T) {
 	if resp.StatusCode != http.StatusSeeOther {
 		t.Fatalf("hand-in: %d", resp.StatusCode)
 	}
-	for i := 0; i < 300; i++ {
+	// A check and its sparring games take seconds on an idle machine, and
+	// minutes on a loaded one.
+	for end := time.Now().Add(3 * time.Minute); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
 		if _, out, _ := judge(t, "roster", "--db", db); readyOnce.MatchString(out) {
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 	stop()
 	if c := <-done; c != 0 {

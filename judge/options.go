@@ -92,19 +92,25 @@ func (c *common) checkFlags() error {
 	case c.limits.Memory < minMemory:
 		return usagef("--memory %d: give at least %d bytes (32 MiB), e.g. 268435456 for 256 MiB", c.limits.Memory, minMemory)
 	case c.policy.GiveUp < 0:
-		return usagef("--give-up %d: give a number of timeouts, or 0 to never give up", c.policy.GiveUp)
+		return giveUpError(c.policy.GiveUp)
 	case c.policy.Budget < 0 || c.policy.Budget > 24*maxLimit:
 		return usagef("--budget %v: give a time per game, e.g. 2m, or 0 for none", c.policy.Budget)
 	}
 	return nil
 }
 
+func giveUpError(n int) error {
+	return usagef("--give-up %d: give a number of timeouts, or 0 to never give up", n)
+}
+
 // parse parses flags and turns flag mistakes into usage errors of one line;
-// the list of flags is for -h only.
+// the list of flags is for -h only. Flags may come after the arguments
+// (judge run virus --db x.db), as people type them: the flag package alone
+// stops at the first argument and would leave the flags after it unread.
 func parse(fs *flag.FlagSet, args []string) error {
 	out := fs.Output()
 	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
+	err := parseInterleaved(fs, args)
 	fs.SetOutput(out)
 	switch {
 	case err == flag.ErrHelp:
@@ -115,6 +121,27 @@ func parse(fs *flag.FlagSet, args []string) error {
 		return usagef("%v (%s -h lists the flags)", err, fs.Name())
 	}
 	return nil
+}
+
+// parseInterleaved parses the flags wherever they are among the
+// arguments; after "--" everything is an argument. fs.Args() are then the
+// arguments, in their order.
+func parseInterleaved(fs *flag.FlagSet, args []string) error {
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return err
+		}
+		rest := fs.Args()
+		used := len(args) - len(rest)
+		if len(rest) == 0 || (used > 0 && args[used-1] == "--") {
+			positional = append(positional, rest...)
+			break
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+	return fs.Parse(append([]string{"--"}, positional...))
 }
 
 // runner opens the runner of c's flags: the sandbox, and beside it, with
@@ -168,10 +195,15 @@ func openRunnerOn(ctx context.Context, kind string, hosts []string, stderr io.Wr
 		fmt.Fprintln(stderr, "judge: WARNING: --sandbox=none runs bots as plain processes with your rights, unprotected. Only for your own bots.")
 		return sandbox.NewLocal(), "none", func() {}, nil
 	case "docker":
-		return openDocker(ctx, hosts, stderr)
+		return dockerRunner(ctx, hosts, stderr)
 	}
 	return nil, "", nil, usagef("unknown --sandbox %q: use docker or none", kind)
 }
+
+// dockerRunner opens the Docker sandbox. The tests of the command line's
+// wiring (judge serve --hand-in end to end) put plain processes in its
+// place, which the command line itself never allows with --hand-in.
+var dockerRunner = openDocker
 
 // imageEnv names a runtime image other than this build's own (`judge image`
 // then builds that one): for an organiser who keeps several, and for the

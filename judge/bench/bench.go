@@ -118,6 +118,9 @@ type Config struct {
 	// Submissions is the folder of the games' example bots
 	// (<game>/<bots>) whose classes are projected; "" skips the class rows.
 	Submissions string
+	// GiveUp is the projected tournament's --give-up: the timeouts in a
+	// row after which its games stop asking a bot (0: never).
+	GiveUp int
 }
 
 // Report is a run's results, one Row per figure, and what to know to read

@@ -457,6 +457,19 @@ func TestClassHeats(t *testing.T) {
 	}
 }
 
+// TestClassGivesUpAsTheTournament: the class's sample games give up on a
+// bot after the tournament's --give-up, not after a number of their own.
+func TestClassGivesUpAsTheTournament(t *testing.T) {
+	rules, _ := games.Lookup("virus")
+	seats := []contest.Seat{{Name: "a"}, {Name: "b"}}
+	for _, giveUp := range []int{0, 1, 5} {
+		b := &bencher{cfg: Config{GiveUp: giveUp}}
+		if got := b.classMatch(rules, seats, 0).Policy.GiveUp; got != giveUp {
+			t.Errorf("with --give-up %d the class's games give up after %d timeouts", giveUp, got)
+		}
+	}
+}
+
 func TestMarkdown(t *testing.T) {
 	yes, no := true, false
 	rep := Report{

@@ -709,6 +709,13 @@ func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, 
 	return out, sum.Seconds() / wall.Seconds(), nil
 }
 
+// classMatch is the g-th sample game of seats, played as the class's
+// tournament would play it: it gives up on a bot after the same timeouts.
+func (b *bencher) classMatch(rules games.Rules, seats []contest.Seat, g int) contest.Match {
+	return contest.Match{Rules: rules, Seed: contest.GameSeed(1, fmt.Sprintf("class/%s/%s/%d", seats[0].Name, seats[1].Name, g)),
+		Seats: seats, Policy: contest.Policy{GiveUp: b.cfg.GiveUp}, MaxSteps: b.sz.ClassSteps}
+}
+
 // sampleGame plays the g-th game of types a and b, a first unless swap.
 func (b *bencher) sampleGame(ctx context.Context, side int, rules games.Rules, types []*classType, a, bb, g int, swap bool) (sampleGame, error) {
 	seats := []contest.Seat{*types[a].seats[side], *types[bb].seats[side]}
@@ -720,8 +727,7 @@ func (b *bencher) sampleGame(ctx context.Context, side int, rules games.Rules, t
 	// Two copies of one example are two bots, as in a class.
 	seats[0].Name += ".1"
 	seats[1].Name += ".2"
-	m := contest.Match{Rules: rules, Seed: contest.GameSeed(1, fmt.Sprintf("class/%s/%s/%d", seats[0].Name, seats[1].Name, g)),
-		Seats: seats, Policy: contest.Policy{GiveUp: 3}, MaxSteps: b.sz.ClassSteps}
+	m := b.classMatch(rules, seats, g)
 	began := time.Now()
 	p, err := contest.Play(ctx, b.sides[side].Runner, m, sandbox.DefaultLimits(), nil, nil)
 	wall := time.Since(began)

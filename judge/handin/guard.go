@@ -10,8 +10,7 @@ import (
 	"time"
 )
 
-// limiter counts events per key in a sliding window: failed log-ins per
-// address and per name, hand-ins per student.
+// limiter counts events per key in a sliding window: hand-ins per student.
 type limiter struct {
 	max    int
 	window time.Duration
@@ -133,8 +132,9 @@ func (s *sessions) end(w http.ResponseWriter, r *http.Request, secure bool) {
 
 // NewCode draws a log-in code: 12 letters and digits from an alphabet of
 // 31 that cannot be misread (no 0/O, 1/I/L), 59 bits from crypto/rand,
-// shown in groups of four. Guessing one through the log-in page, limited to
-// a few tries per minute, would take longer than the universe has existed.
+// shown in groups of four. Guessing one through the log-in page, at most
+// 12 tries an hour per name and address once throttled (throttle.go),
+// would take longer than the universe has existed.
 func NewCode() string {
 	const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 	var b strings.Builder

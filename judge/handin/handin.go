@@ -80,21 +80,14 @@ type Server struct {
 	handler  http.Handler
 	pages    *template.Template
 	sessions sessions
-	// Failed log-ins per address and per name; hand-ins per student.
-	byAddress, byName, uploads *limiter
-	queue                      *queue
+	// Failed log-ins; hand-ins per student.
+	logIns  *throttle
+	uploads *limiter
+	queue   *queue
 	// installing makes versions current one at a time: two at once could
 	// leave the file of one and the record of the other.
 	installing sync.Mutex
 }
-
-// Limits of log-in attempts: a class behind one address fails often when
-// thirty type their codes, one name rarely.
-const (
-	failuresPerAddress = 30
-	failuresPerName    = 10
-	failureWindow      = 10 * time.Minute
-)
 
 // New returns the hand-in server over db, serving the screen's pages for
 // every path not its own.
@@ -116,10 +109,9 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	}
 	s := &Server{
 		db: db, screen: scr, opt: opt, mux: http.NewServeMux(),
-		pages:     template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")),
-		byAddress: newLimiter(failuresPerAddress, failureWindow),
-		byName:    newLimiter(failuresPerName, failureWindow),
-		uploads:   newLimiter(opt.UploadsPerMinute, time.Minute),
+		pages:   template.Must(template.New("").Funcs(funcs).ParseFS(assets, "assets/*.html")),
+		logIns:  newThrottle(),
+		uploads: newLimiter(opt.UploadsPerMinute, time.Minute),
 	}
 	if opt.Checker != nil {
 		s.queue = newQueue(db, opt.Checker, opt.Log)
@@ -143,7 +135,11 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	s.mux.Handle("/", scr)
 	// Cross-site requests that change anything are refused, whatever
 	// cookie they carry: a page elsewhere cannot hand in for a student.
-	s.handler = http.NewCrossOriginProtection().Handler(s.mux)
+	cross := http.NewCrossOriginProtection()
+	cross.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.refuse(w, r, http.StatusForbidden, "cross.site")
+	}))
+	s.handler = cross.Handler(s.mux)
 	return s
 }
 
@@ -161,8 +157,19 @@ func (s *Server) Run(ctx context.Context) {
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	// A body announced larger than any hand-in is refused before a byte
+	// of it is read, and its connection closed.
+	if r.ContentLength > s.opt.MaxUpload+formSlack {
+		w.Header().Set("Connection", "close")
+		s.refuseArgs(w, r, http.StatusRequestEntityTooLarge, "upload.big", s.opt.MaxUpload>>10)
+		return
+	}
 	s.handler.ServeHTTP(w, r)
 }
+
+// formSlack is what a form adds to the file it carries: its boundaries,
+// headers and fields.
+const formSlack = 64 << 10
 
 // MayRead says whether r's session may see a sparring game: the organiser
 // any, a student their own (screen.Options.MayRead).
@@ -186,15 +193,14 @@ func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {
 	code := normCode(r.PostFormValue("code"))
 	now := s.opt.Now()
 	forms := NameForms(name)
-	addr, key := address(r), strings.ToLower(forms[len(forms)-1])
-	if d := max(s.byAddress.wait(addr, now), s.byName.wait(key, now)); d > 0 {
+	addr, key := address(r), forms[len(forms)-1]
+	if d := s.logIns.wait(key, addr, now); d > 0 {
 		s.refuseWait(w, r, d)
 		return
 	}
 	st, err := s.logIn(r.Context(), forms, results.HashCode(code))
 	if errors.Is(err, results.ErrNotFound) {
-		s.byAddress.add(addr, now)
-		s.byName.add(key, now)
+		s.logIns.failed(key, addr, now)
 		s.refuse(w, r, http.StatusUnauthorized, "login.wrong")
 		return
 	}
@@ -202,6 +208,7 @@ func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.logIns.passed(key, addr)
 	s.sessions.create(w, session{student: st.ID, name: st.Name, display: st.Display, organiser: st.Organiser}, s.opt.Secure, now)
 	http.Redirect(w, r, "/hand-in/", http.StatusSeeOther)
 }
@@ -498,7 +505,7 @@ func (s *Server) mayUpload(w http.ResponseWriter, r *http.Request, se session, g
 		return false
 	}
 	if !s.beforeDeadline(now) {
-		s.refuseArgs(w, r, http.StatusForbidden, "deadline.passed", s.opt.Deadline.Format("2006-01-02 15:04 MST"))
+		s.refuseArgs(w, r, http.StatusForbidden, "deadline.passed", when(s.opt.Deadline))
 		return false
 	}
 	if d := s.uploads.wait(strconv.FormatInt(se.student, 10), now); d > 0 {
@@ -513,7 +520,7 @@ func (s *Server) mayUpload(w http.ResponseWriter, r *http.Request, se session, g
 func (s *Server) readUpload(w http.ResponseWriter, r *http.Request) (string, []byte, bool) {
 	// The whole body is bounded, not only the file: a 100 MB request is
 	// cut at the limit, never read to its end.
-	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxUpload+64<<10)
+	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxUpload+formSlack)
 	f, fh, err := r.FormFile("bot")
 	var tooBig *http.MaxBytesError
 	switch {
@@ -642,7 +649,7 @@ func (s *Server) serveRestore(w http.ResponseWriter, r *http.Request) {
 		if s.beforeDeadline(h.At) {
 			key = "choose.closed"
 		}
-		s.refuseArgs(w, r, http.StatusForbidden, key, s.opt.Deadline.Format("2006-01-02 15:04 MST"))
+		s.refuseArgs(w, r, http.StatusForbidden, key, when(s.opt.Deadline))
 		return
 	}
 	full, err := s.db.HandIn(r.Context(), h.ID)
@@ -779,8 +786,8 @@ func (s *Server) refuseText(w http.ResponseWriter, r *http.Request, status int, 
 }
 
 func (s *Server) refuseWait(w http.ResponseWriter, r *http.Request, d time.Duration) {
-	w.Header().Set("Retry-After", strconv.Itoa(int(d.Seconds())+1))
-	s.refuseArgs(w, r, http.StatusTooManyRequests, "wait", int(d.Round(time.Second).Seconds())+1)
+	w.Header().Set("Retry-After", strconv.Itoa(ceilSeconds(d)))
+	s.refuseArgs(w, r, http.StatusTooManyRequests, "wait", waitWords(screen.Language(r), d))
 }
 
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {

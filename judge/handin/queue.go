@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"sync"
+	"sync/atomic"
 
 	"botjudge/games/fault"
 	"botjudge/results"
@@ -60,6 +61,12 @@ type Checker interface {
 	Check(ctx context.Context, h results.HandIn, update func(status string, r Report)) (Report, error)
 }
 
+// idler is a Checker that keeps something between checks (the sandbox's
+// waiting containers) and lets it go once no check waits or runs.
+type idler interface {
+	Idle(ctx context.Context) error
+}
+
 // queue runs the checks of versions handed in, a few at a time: thirty
 // last-minute hand-ins wait their turn instead of starting thirty sandboxes
 // at once, which would slow a tournament running beside them and time each
@@ -75,7 +82,12 @@ type queue struct {
 	// database; checked twice, its second check found its sparring games
 	// stored already and reported none.
 	queued map[int64]bool
-	wake   chan struct{}
+	// wake holds one token while a version waits that no worker may have
+	// seen: a worker takes it to look, and passes it on only when it
+	// leaves versions behind, so that idle workers sleep.
+	wake chan struct{}
+	// idleTurns counts the times a worker looked and found nothing to do.
+	idleTurns atomic.Int64
 }
 
 func newQueue(db *results.DB, c Checker, lg *log.Logger) *queue {
@@ -87,28 +99,47 @@ func newQueue(db *results.DB, c Checker, lg *log.Logger) *queue {
 // rate bounds it); only the checks running at once are bounded.
 func (q *queue) add(id int64) {
 	q.mu.Lock()
+	defer q.mu.Unlock()
 	if q.queued[id] {
-		q.mu.Unlock()
 		return
 	}
 	q.queued[id] = true
 	q.waiting = append(q.waiting, id)
-	q.mu.Unlock()
+	q.signal()
+}
+
+// signal leaves the token for a sleeping worker, unless one is there.
+func (q *queue) signal() {
 	select {
 	case q.wake <- struct{}{}:
 	default:
 	}
 }
 
+// next takes the first version waiting; another worker is woken for the
+// ones left.
 func (q *queue) next() (int64, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if len(q.waiting) == 0 {
+		q.idleTurns.Add(1)
 		return 0, false
 	}
 	id := q.waiting[0]
 	q.waiting = q.waiting[1:]
+	if len(q.waiting) > 0 {
+		q.signal()
+	}
 	return id, true
+}
+
+// done ends id's check; it says whether the queue is now empty: nothing
+// waiting, nothing being checked.
+func (q *queue) done(id int64) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	delete(q.queued, id)
+	return len(q.queued) == 0
 }
 
 // run checks queued versions with workers at once until ctx ends. The
@@ -129,29 +160,40 @@ func (q *queue) run(ctx context.Context, workers int) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				id, ok := q.next()
-				if !ok {
-					select {
-					case <-ctx.Done():
-						return
-					case <-q.wake:
-						// Another worker may be asleep too.
-						select {
-						case q.wake <- struct{}{}:
-						default:
-						}
-						continue
-					}
-				}
-				q.check(ctx, id)
-				q.mu.Lock()
-				delete(q.queued, id)
-				q.mu.Unlock()
-			}
+			q.work(ctx)
 		}()
 	}
 	wg.Wait()
+}
+
+// work is one worker: it checks versions while some wait, and sleeps
+// until the next is added.
+func (q *queue) work(ctx context.Context) {
+	for {
+		id, ok := q.next()
+		if !ok {
+			select {
+			case <-ctx.Done():
+				return
+			case <-q.wake:
+				continue
+			}
+		}
+		q.check(ctx, id)
+		if q.done(id) && ctx.Err() == nil {
+			q.idle(ctx)
+		}
+	}
+}
+
+// idle lets the checker release what it keeps for the next check (the
+// containers of the example bots, about 20 MB each), now that none waits.
+func (q *queue) idle(ctx context.Context) {
+	if i, ok := q.checker.(idler); ok {
+		if err := i.Idle(context.WithoutCancel(ctx)); err != nil {
+			q.log.Printf("hand-in: releasing the sandbox's idle containers: %v", err)
+		}
+	}
 }
 
 func (q *queue) check(ctx context.Context, id int64) {

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"botjudge/games"
 	"botjudge/games/fault"
@@ -31,8 +30,10 @@ type SandboxChecker struct {
 	// (results/_bots); a version is staged in a folder of its check's own.
 	StageRoot string
 	Limits    sandbox.Limits
-	Budget    time.Duration
-	Image     string
+	// Policy is the tournament's (judge serve's --give-up and --budget):
+	// the sparring games give up on a bot as the tournament will.
+	Policy contest.Policy
+	Image  string
 	// Opponents bounds the sparring games; 0 is 3.
 	Opponents int
 }
@@ -73,7 +74,7 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 		return Report{}, err
 	}
 	labels := map[string]string{"botjudge.check": "1", "botjudge.handin": fmt.Sprint(h.ID)}
-	rep, err := contest.CheckBot(ctx, c.Run, rules, seat, c.Limits, c.Budget, labels)
+	rep, err := contest.CheckBot(ctx, c.Run, rules, seat, c.Limits, c.Policy.Budget, labels)
 	if err != nil {
 		return Report{}, err
 	}
@@ -85,6 +86,11 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 	err = c.spar(ctx, rules, h, me, rep.Seat, labels, &out, update)
 	return out, err
 }
+
+// Idle releases what the sandbox keeps for the next games (the waiting
+// containers of the example bots, Pool's), once no check waits or runs: a
+// server between hand-ins holds no container.
+func (c *SandboxChecker) Idle(ctx context.Context) error { return c.Run.Drain(ctx) }
 
 // seatIn stages an entry under root as a tournament would.
 func seatIn(root string, rules games.Rules, e contest.Entry) (contest.Seat, error) {
@@ -117,7 +123,7 @@ func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.
 			return err
 		}
 		seed := h.ID*100 + int64(i)
-		played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: seed, Seats: seats, Policy: contest.Policy{GiveUp: 3, Budget: c.Budget}}, c.Limits, labels, nil)
+		played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: seed, Seats: seats, Policy: c.Policy}, c.Limits, labels, nil)
 		if err != nil {
 			return err
 		}

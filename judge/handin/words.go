@@ -71,8 +71,13 @@ var words = map[string]map[string]string{
 		"restore.late":    "This version was handed in after the deadline (%s): the tournament plays the versions from before it.",
 		"upload.big":      "Too big: a hand-in is at most %d KiB. Hand in your sources only.",
 		"upload.none":     "Choose a file to hand in.",
-		"wait":            "Too many attempts: wait %d seconds and try again.",
+		"wait":            "Too many attempts: wait %s and try again.",
+		"second":          "1 second",
+		"seconds":         "%d seconds",
+		"minute":          "1 minute",
+		"minutes":         "%d minutes",
 		"error":           "The judge failed to do this: tell the organiser.",
+		"cross.site":      "Refused: this request came from another site's page. Hand in from the hand-in page itself.",
 		"judge.failed":    "The judge failed, not your bot (the organiser has the details). Hand it in again; if it fails again, tell the organiser.",
 		"judge.details":   "The judge's own failure (students read only that the judge failed): %s",
 		"quota":           "Your versions already take %.1f MiB of the %d MiB each student may store: ask the organiser (nothing was deleted).",
@@ -141,8 +146,13 @@ var words = map[string]map[string]string{
 		"restore.late":    "Cette version a été rendue après la date limite (%s) : le tournoi joue les versions d'avant.",
 		"upload.big":      "Trop gros : un rendu fait au plus %d Kio. Ne rendez que vos sources.",
 		"upload.none":     "Choisissez un fichier à rendre.",
-		"wait":            "Trop d'essais : attendez %d secondes et recommencez.",
+		"wait":            "Trop d'essais : attendez %s et recommencez.",
+		"second":          "1 seconde",
+		"seconds":         "%d secondes",
+		"minute":          "1 minute",
+		"minutes":         "%d minutes",
 		"error":           "Le juge n'a pas pu le faire : prévenez l'organisateur.",
+		"cross.site":      "Refusé : cette requête vient de la page d'un autre site. Rendez depuis la page de rendu elle-même.",
 		"judge.failed":    "Le juge a échoué, pas votre bot (l'organisateur a les détails). Rendez-le à nouveau ; si cela échoue encore, prévenez l'organisateur.",
 		"judge.details":   "Échec du juge lui-même (les élèves lisent seulement que le juge a échoué) : %s",
 		"quota":           "Vos versions occupent déjà %.1f Mio des %d Mio que chaque élève peut garder : demandez à l'organisateur (rien n'a été effacé).",
@@ -153,12 +163,34 @@ var words = map[string]map[string]string{
 	},
 }
 
+// ceilSeconds is d in whole seconds, rounded up: a wait said shorter than
+// it is would be refused again.
+func ceilSeconds(d time.Duration) int { return int((d + time.Second - 1) / time.Second) }
+
+// waitWords says a wait as a person would: seconds under a minute, else
+// minutes, rounded up ("10 minutes", never "601 seconds").
+func waitWords(lang string, d time.Duration) string {
+	n, one, many := ceilSeconds(d), "second", "seconds"
+	if n > 60 {
+		n, one, many = (n+59)/60, "minute", "minutes"
+	}
+	if n == 1 {
+		return word(lang, one)
+	}
+	return fmt.Sprintf(word(lang, many), n)
+}
+
 func word(lang, key string) string {
 	if w, ok := words[lang][key]; ok {
 		return w
 	}
 	return words["en"][key]
 }
+
+// when is a time as the pages and the refusals say it, to the second: a
+// version of 17:00:13 is refused "after the deadline (17:00:00)", not
+// "(17:00)".
+func when(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05") }
 
 var funcs = template.FuncMap{
 	"t": func(lang, key string, args ...any) string {
@@ -167,7 +199,7 @@ var funcs = template.FuncMap{
 		}
 		return fmt.Sprintf(word(lang, key), args...)
 	},
-	"when": func(t time.Time) string { return t.Local().Format("2006-01-02 15:04:05") },
+	"when": when,
 	"fault": func(lang string, k fault.Kind) string {
 		f, ok := fault.Lookup(k)
 		switch {

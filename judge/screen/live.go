@@ -84,11 +84,11 @@ func (s *Server) state(ctx context.Context, key int64) (any, error) {
 const listKey = 0
 
 func (s *Server) liveJSON(r *http.Request) (any, error) {
-	tid, err := idParam(r, "tid")
+	t, err := s.tournament(r.Context(), r)
 	if err != nil {
 		return nil, err
 	}
-	return s.snapshot(r.Context(), tid)
+	return s.snapshot(r.Context(), t.ID)
 }
 
 // serveEvents streams the tournament's snapshot as server-sent events, one
@@ -98,16 +98,12 @@ func (s *Server) serveEvents(w http.ResponseWriter, r *http.Request) {
 	var tid int64 = listKey
 	event := "tournaments"
 	if r.PathValue("tid") != "" {
-		var err error
-		if tid, err = idParam(r, "tid"); err != nil {
+		t, err := s.tournament(r.Context(), r)
+		if err != nil {
 			s.fail(w, err)
 			return
 		}
-		if _, err := s.db.Tournament(r.Context(), tid); err != nil {
-			s.fail(w, err)
-			return
-		}
-		event = "state"
+		tid, event = t.ID, "state"
 	}
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
