@@ -20,11 +20,13 @@ func (d *DB) ArenaTournament(ctx context.Context, game string) (Tournament, erro
 }
 
 // JoinArena puts a bot on game's ladder: a student's version (handInID) or,
-// with handInID 0, an example bot. Joining again makes an example active.
+// with handInID 0, an example bot. Joining again makes an example active,
+// and ties the bot to the hand-in given (the same content handed in again
+// is the same bot).
 func (d *DB) JoinArena(ctx context.Context, game string, botID, handInID int64) error {
 	hand := sql.NullInt64{Int64: handInID, Valid: handInID > 0}
 	_, err := d.db.ExecContext(ctx, `INSERT INTO arena_bots (bot_id, game, handin_id, added) VALUES (?, ?, ?, ?)
-		ON CONFLICT (bot_id) DO UPDATE SET active = 1`, botID, game, hand, unixNano(time.Now()))
+		ON CONFLICT (bot_id) DO UPDATE SET active = 1, handin_id = excluded.handin_id`, botID, game, hand, unixNano(time.Now()))
 	if err != nil {
 		return fmt.Errorf("results: bot %d on the %s arena: %w", botID, game, err)
 	}

@@ -110,7 +110,9 @@ func (l *Loop) next(ctx context.Context, turn *int) (game string, g Game, ok boo
 		l.mu.Unlock()
 		a, err := l.Source.Arena(ctx, game)
 		if err != nil {
-			l.logf("arena: %s: %v", game, err)
+			if ctx.Err() == nil {
+				l.logf("arena: %s: %v", game, err)
+			}
 			continue
 		}
 		versions := make([]Version, len(a.Bots))
