@@ -66,4 +66,20 @@ func TestArena(t *testing.T) {
 	if len(a.Games) != 2 || a.Games[0].Seats[1].BotID != old || a.Games[1].Seats[0].BotID != cur {
 		t.Errorf("arena games %+v, want the two of the arena in order", a.Games)
 	}
+
+	// The same content handed in again is the same bot, now of the new
+	// hand-in: it stays on the ladder.
+	h3, err := d.AddHandIn(ctx, results.HandIn{StudentID: ann.ID, Game: "tron", Kind: "file", Ext: ".py", Content: []byte{1}})
+	if err == nil {
+		err = d.SetCurrent(ctx, h3)
+	}
+	if err == nil {
+		err = d.JoinArena(ctx, "tron", cur, h3.ID)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, err := d.Arena(ctx, "tron"); err != nil || len(a.Bots) != 2 || a.Bots[0].BotID != cur || a.Bots[0].HandIn != h3.ID {
+		t.Errorf("after the same bot handed in again: %+v %v, want it on the ladder as hand-in %d", a.Bots, err, h3.ID)
+	}
 }
