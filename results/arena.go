@@ -33,6 +33,18 @@ func (d *DB) JoinArena(ctx context.Context, game string, botID, handInID int64) 
 	return nil
 }
 
+// PlayedInArena says whether a bot of student's played game gameID as a
+// version on an arena's ladder: the student may replay it.
+func (d *DB) PlayedInArena(ctx context.Context, gameID, student int64) (bool, error) {
+	var n int
+	err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM players p JOIN arena_bots a ON a.bot_id = p.bot_id
+		JOIN handins h ON h.id = a.handin_id WHERE p.game_id = ? AND h.student_id = ?`, gameID, student).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("results: players of game %d: %w", gameID, err)
+	}
+	return n > 0, nil
+}
+
 // ArenaBot is a bot on a game's ladder now.
 type ArenaBot struct {
 	BotID int64

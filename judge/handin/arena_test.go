@@ -2,7 +2,10 @@ package handin
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -74,5 +77,15 @@ func TestArenaPlaysReadyVersions(t *testing.T) {
 	g, err := c.db.Game(context.Background(), a.Games[0].ID)
 	if err != nil || len(g.Moves) == 0 || g.Reason == "" {
 		t.Errorf("the first arena game is not replayable: %+v %v", g, err)
+	}
+	// Its players' students replay it; carol, who did not play it, cannot.
+	for _, name := range []string{g.Players[0].Name, g.Players[1].Name, "carol"} {
+		if name == "example" {
+			continue
+		}
+		st, body := c.student(name).get(fmt.Sprintf("/api/game/%d/replay.json", g.ID))
+		if want := name != "carol"; (st == http.StatusOK) != want || (want && !strings.Contains(body, `"frames"`)) {
+			t.Errorf("%s asks for arena game %d (%s against %s): %d %.200s", name, g.ID, g.Players[0].Name, g.Players[1].Name, st, body)
+		}
 	}
 }
