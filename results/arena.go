@@ -63,6 +63,8 @@ type ArenaBot struct {
 type Arena struct {
 	Bots  []ArenaBot
 	Games []scoring.Game
+	// Keys are the stored games' keys.
+	Keys map[string]bool
 }
 
 // Arena reads game's ladder: the current versions of the students (their
@@ -94,30 +96,31 @@ func (d *DB) Arena(ctx context.Context, game string) (Arena, error) {
 	if err := rows.Err(); err != nil {
 		return a, fmt.Errorf("results: %s arena: %w", game, err)
 	}
-	a.Games, err = d.arenaGames(ctx, game)
+	a.Games, a.Keys, err = d.arenaGames(ctx, game)
 	return a, err
 }
 
 // arenaGames are the games of game's arena tournament, in the order they
-// were stored, as scoring reads them.
-func (d *DB) arenaGames(ctx context.Context, game string) ([]scoring.Game, error) {
+// were stored, as scoring reads them, and their keys.
+func (d *DB) arenaGames(ctx context.Context, game string) ([]scoring.Game, map[string]bool, error) {
 	var id int64
 	err := d.db.QueryRowContext(ctx, `SELECT id FROM tournaments WHERE game = ? AND seed = 0 AND settings = ?`, game, string(arenaSettings)).Scan(&id)
 	if err == sql.ErrNoRows {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("results: %s arena: %w", game, err)
+		return nil, nil, fmt.Errorf("results: %s arena: %w", game, err)
 	}
 	rows, err := d.db.QueryContext(ctx, `SELECT p.game_id, p.bot_id, p.rank, p.timeouts, p.crashes, p.illegal
 		FROM games g JOIN players p ON p.game_id = g.id WHERE g.tournament_id = ? ORDER BY g.id, p.seat`, id)
 	if err != nil {
-		return nil, fmt.Errorf("results: %s arena: %w", game, err)
+		return nil, nil, fmt.Errorf("results: %s arena: %w", game, err)
 	}
 	defer rows.Close()
 	games, err := scanScored(rows, 0)
 	if err != nil {
-		return nil, fmt.Errorf("results: %s arena: %w", game, err)
+		return nil, nil, fmt.Errorf("results: %s arena: %w", game, err)
 	}
-	return games, nil
+	keys, err := d.PlayedKeys(ctx, id)
+	return games, keys, err
 }

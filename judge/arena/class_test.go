@@ -101,7 +101,7 @@ func (w *world) arenaCurve(versions []arena.Version, parallel, games, step int) 
 	start := len(w.games)
 	var curve []point
 	for len(w.games)-start < games {
-		for _, g := range m.Next(versions, w.games, nil, parallel) {
+		for _, g := range m.Next(versions, w.games, nil, nil, parallel) {
 			w.play(g)
 		}
 		if n := len(w.games) - start; n >= (len(curve)+1)*step {
@@ -241,7 +241,7 @@ func hour(out *strings.Builder, w *world, gamesPerMinute int) {
 			current = append(current, arena.Version{BotID: id})
 		}
 		for range gamesPerMinute / 4 {
-			for _, g := range m.Next(current, w.games, nil, 4) {
+			for _, g := range m.Next(current, w.games, nil, nil, 4) {
 				w.play(g)
 			}
 		}

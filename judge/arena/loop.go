@@ -119,7 +119,7 @@ func (l *Loop) next(ctx context.Context, turn *int) (game string, g Game, ok boo
 		for i, b := range a.Bots {
 			versions[i] = Version{BotID: b.BotID, Example: b.Example}
 		}
-		if next := l.Matchmaker.Next(versions, a.Games, pending, 1); len(next) == 1 {
+		if next := l.Matchmaker.Next(versions, a.Games, a.Keys, pending, 1); len(next) == 1 {
 			*turn = (*turn + k + 1) % len(l.Games)
 			l.mu.Lock()
 			l.pending[game] = append(l.pending[game], next[0])

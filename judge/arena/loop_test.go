@@ -44,7 +44,7 @@ func (p *fakePlayer) Play(ctx context.Context, game string, g arena.Game) error 
 	if g.Seats[1] > g.Seats[0] {
 		ranks = [2]int{2, 1}
 	}
-	_, err = p.db.SaveGame(ctx, results.Game{TournamentID: t.ID, Key: g.Key, Seed: g.Seed, Reason: "win", Image: "test",
+	_, err = p.db.SaveGame(context.WithoutCancel(ctx), results.Game{TournamentID: t.ID, Key: g.Key, Seed: g.Seed, Reason: "win", Image: "test",
 		Players: []results.Player{{Seat: 0, BotID: g.Seats[0], Rank: ranks[0]}, {Seat: 1, BotID: g.Seats[1], Rank: ranks[1]}}})
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -73,7 +73,7 @@ func run(t *testing.T, d *results.DB, stop, parallel int) *fakePlayer {
 		t.Errorf("%d games at once, over the cap of %d", p.most, parallel)
 	}
 	for _, err := range p.errs {
-		t.Errorf("a game played twice: %v", err)
+		t.Errorf("a game not stored: %v", err)
 	}
 	return p
 }
@@ -94,8 +94,9 @@ func TestLoopPlaysAndResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Games) != 9+30+12 {
-		t.Errorf("%d arena games, want the 9 of the class and 42 played", len(a.Games))
+	// Games under way when a loop stopped may be stored too.
+	if len(a.Games) < 9+30+12 {
+		t.Errorf("%d arena games, want the 9 of the class and at least 42 played", len(a.Games))
 	}
 	games := map[int64]int{}
 	for _, g := range a.Games[9:] {

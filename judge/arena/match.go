@@ -50,9 +50,11 @@ func (m Matchmaker) placement() int {
 }
 
 // Next returns up to n games to play next between versions, given the
-// games played (in the order played) and those under way (pending, which
-// count as played for what comes next but have no result yet). The same
-// inputs give the same games.
+// games played (in the order played), the keys of the games stored
+// (stored; nil for none) and those under way (pending, which count as
+// played for what comes next but have no result yet). The same inputs give
+// the same games. A game's key is never one stored or pending: a game lost
+// when the judge stopped leaves a gap in a pair's count of games.
 //
 // A version that has played fewer than its placement games plays them
 // first, the newest (fewest games) first. The rest go to the pairs whose
@@ -60,8 +62,8 @@ func (m Matchmaker) placement() int {
 // probability that the ladder has the two in the wrong order, divided by
 // one plus the games they played. A bot plays at most once among the n
 // while other bots can.
-func (m Matchmaker) Next(versions []Version, played []scoring.Game, pending []Game, n int) []Game {
-	l := newLadder(versions, played, pending)
+func (m Matchmaker) Next(versions []Version, played []scoring.Game, stored map[string]bool, pending []Game, n int) []Game {
+	l := newLadder(versions, played, stored, pending)
 	var out []Game
 	busy := map[int]bool{}
 	add := func(i, j int) {
@@ -102,18 +104,22 @@ type ladder struct {
 	versions []Version
 	ratings  []scoring.Rating
 	index    map[int64]int
-	games    []int   // per version, played or under way
-	met      [][]int // met[i][j]: games with i in the first seat and j in the second
+	games    []int           // per version, played or under way
+	met      [][]int         // met[i][j]: games with i in the first seat and j in the second
+	taken    map[string]bool // keys stored or under way
 }
 
-func newLadder(versions []Version, played []scoring.Game, pending []Game) *ladder {
+func newLadder(versions []Version, played []scoring.Game, stored map[string]bool, pending []Game) *ladder {
 	n := len(versions)
 	ids := make([]int64, n)
 	for i, v := range versions {
 		ids[i] = v.BotID
 	}
 	l := &ladder{versions: versions, ratings: scoring.Ratings(ids, played), index: map[int64]int{},
-		games: make([]int, n), met: make([][]int, n)}
+		games: make([]int, n), met: make([][]int, n), taken: map[string]bool{}}
+	for k := range stored {
+		l.taken[k] = true
+	}
 	for i, id := range ids {
 		l.index[id] = i
 		l.met[i] = make([]int, n)
@@ -140,14 +146,21 @@ func (l *ladder) count(g Game) {
 	l.games[i]++
 	l.games[j]++
 	l.met[i][j]++
+	if g.Key != "" {
+		l.taken[g.Key] = true
+	}
 }
 
 // game is the next game of i in the first seat against j. Its key names
-// the bots and how many times they met in these seats, so a game's key
-// and seed follow from the games before it.
+// the bots and how many times they met in these seats (the first number
+// not taken from there), so a game's key and seed follow from the games
+// before it.
 func (l *ladder) game(i, j int, seed int64) Game {
 	a, b := l.versions[i].BotID, l.versions[j].BotID
-	key := fmt.Sprintf("arena/%d-%d/%d", a, b, l.met[i][j]+1)
+	var key string
+	for k := l.met[i][j] + 1; key == "" || l.taken[key]; k++ {
+		key = fmt.Sprintf("arena/%d-%d/%d", a, b, k)
+	}
 	return Game{Key: key, Seats: [2]int64{a, b}, Seed: contest.GameSeed(seed, key)}
 }
 

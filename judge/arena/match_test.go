@@ -50,14 +50,14 @@ func TestPlacementSpreadsOverTheLadder(t *testing.T) {
 	m := arena.Matchmaker{Seed: 1}
 	var pending []arena.Game
 	for range 6 {
-		pending = append(pending, m.Next(versions, played, pending, 1)...)
+		pending = append(pending, m.Next(versions, played, nil, pending, 1)...)
 	}
 	// Of 7 others, the places 1, 3 and 5 (from 0): bots 2, 4 and 6.
 	want := []string{"8-2", "2-8", "8-4", "4-8", "8-6", "6-8"}
 	if got := pairsOf(pending); !reflect.DeepEqual(got, want) {
 		t.Errorf("placement %v, want %v", got, want)
 	}
-	if next := m.Next(versions, played, pending, 1); len(next) == 1 && pairsOf(next)[0] == "8-2" {
+	if next := m.Next(versions, played, nil, pending, 1); len(next) == 1 && pairsOf(next)[0] == "8-2" {
 		t.Errorf("a 7th placement game %v after the 6", pairsOf(next))
 	}
 }
@@ -72,7 +72,7 @@ func TestLeastPlayedPairsFirst(t *testing.T) {
 		duel(1, 3, true), duel(2, 4, true),
 	}
 	m := arena.Matchmaker{Placement: 2, Seed: 7}
-	got := pairsOf(m.Next(students(4), played, nil, 2))
+	got := pairsOf(m.Next(students(4), played, nil, nil, 2))
 	if len(got) != 2 {
 		t.Fatalf("%d games, want 2", len(got))
 	}
@@ -91,7 +91,7 @@ func TestUncertainPairsFirst(t *testing.T) {
 		played = append(played, duel(1, 2, false), duel(2, 1, false), duel(1, 3, false), duel(2, 3, false))
 	}
 	m := arena.Matchmaker{Placement: 2}
-	got := pairsOf(m.Next(students(3), played, nil, 1))
+	got := pairsOf(m.Next(students(3), played, nil, nil, 1))
 	if len(got) != 1 || (got[0] != "1-2" && got[0] != "2-1") {
 		t.Errorf("next game %v, want 1 against 2", got)
 	}
@@ -103,18 +103,18 @@ func TestUncertainPairsFirst(t *testing.T) {
 func TestSeatsAlternateAndPendingCounts(t *testing.T) {
 	versions := []arena.Version{{BotID: 10}, {BotID: 20, Example: true}}
 	m := arena.Matchmaker{Placement: 1, Seed: 3}
-	first := m.Next(versions, nil, nil, 1)
-	if again := m.Next(versions, nil, nil, 1); !reflect.DeepEqual(first, again) {
+	first := m.Next(versions, nil, nil, nil, 1)
+	if again := m.Next(versions, nil, nil, nil, 1); !reflect.DeepEqual(first, again) {
 		t.Errorf("same inputs, %v then %v", first, again)
 	}
-	second := m.Next(versions, nil, first, 1)
+	second := m.Next(versions, nil, nil, first, 1)
 	if len(first) != 1 || len(second) != 1 {
 		t.Fatalf("games %v then %v, want one each", first, second)
 	}
 	if first[0].Seats != [2]int64{10, 20} || second[0].Seats != [2]int64{20, 10} {
 		t.Errorf("seats %v then %v, want 10-20 then 20-10", first[0].Seats, second[0].Seats)
 	}
-	third := m.Next(versions, nil, append(first, second...), 1)
+	third := m.Next(versions, nil, nil, append(first, second...), 1)
 	if third[0].Key == first[0].Key || third[0].Seed == first[0].Seed {
 		t.Errorf("the third game %+v repeats the first's key or seed %+v", third[0], first[0])
 	}
@@ -126,7 +126,7 @@ func TestExamplesNeverMeet(t *testing.T) {
 	var pending []arena.Game
 	m := arena.Matchmaker{}
 	for range 20 {
-		pending = append(pending, m.Next(versions, nil, pending, 3)...)
+		pending = append(pending, m.Next(versions, nil, nil, pending, 3)...)
 	}
 	for _, g := range pending {
 		if g.Seats[0] != 4 && g.Seats[1] != 4 {
@@ -135,5 +135,21 @@ func TestExamplesNeverMeet(t *testing.T) {
 	}
 	if len(pending) != 20*3 {
 		t.Errorf("%d games, want 60: once every bot is busy, bots play again", len(pending))
+	}
+}
+
+// A game lost when the judge stopped leaves a gap in a pair's count: the
+// next game takes the first key not stored, not one stored after the gap.
+func TestKeysSkipStoredOnes(t *testing.T) {
+	played := []scoring.Game{duel(2, 1, false)} // stored as arena/2-1/2: arena/2-1/1 was lost
+	stored := map[string]bool{"arena/2-1/2": true}
+	m := arena.Matchmaker{}
+	next := m.Next(students(2), played, stored, nil, 1)
+	if len(next) != 1 || next[0].Key != "arena/2-1/3" {
+		t.Errorf("next game %+v, want arena/2-1/3", next)
+	}
+	again := m.Next(students(2), played, stored, next, 1)
+	if len(again) != 1 || again[0].Key == "arena/2-1/2" || again[0].Key == next[0].Key {
+		t.Errorf("the game after %s: %+v", next[0].Key, again)
 	}
 }
