@@ -176,6 +176,28 @@ func Version(r Rules) string {
 	return ""
 }
 
+// SeedScored is implemented by rules whose seed site kept a live score of
+// its own (SPEC §7): the arena's ladder shows it beside the rating, so
+// that a class reads the number its seed's readme speaks of.
+type SeedScored interface{ SeedScore() string }
+
+// The seeds' live scores.
+const (
+	// SeedBrainJar is BrainJar's points: 10 to start, the winner takes 5 %
+	// of the loser's, never below 10.
+	SeedBrainJar = "brainjar"
+	// SeedElo is botsArena's Elo ladder of duels.
+	SeedElo = "elo"
+)
+
+// SeedScore is r's seed's live score, "" when its seed kept none.
+func SeedScore(r Rules) string {
+	if x, ok := r.(SeedScored); ok {
+		return x.SeedScore()
+	}
+	return ""
+}
+
 var registry = map[string]Rules{}
 
 // Register makes a game known by its name; game packages call it from init.

@@ -29,6 +29,9 @@ type serveFlags struct {
 	handIn, publicLogs                           bool
 	maxUpload, quota                             int64
 	checks                                       int
+	arena                                        arenaFlag
+	arenaGames                                   []string
+	arenaParallel                                int
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -83,6 +86,8 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 	fs.Int64Var(&sf.quota, "quota", handin.DefaultQuota, "`bytes` of versions each student may store (compressed); past it a hand-in is refused, nothing is deleted")
 	fs.IntVar(&sf.checks, "checks", max(1, runtime.NumCPU()/4), "hand-ins checked at once (each check and its sparring games run a few bots; the rest wait their turn)")
 	fs.BoolVar(&sf.publicLogs, "public-logs", true, "show bots' logs on the public pages (default: off with --hand-in, where a student's log is theirs)")
+	fs.Var(&sf.arena, "arena", "with --hand-in: the students' ready bots play a live ladder until the deadline (--arena=GAME,GAME: in those games only)")
+	fs.IntVar(&sf.arenaParallel, "arena-parallel", 1, "arena games at once (with --arena)")
 	fs.StringVar(&sf.cert, "cert", "", "TLS certificate `file`: serve HTTPS (with --key)")
 	fs.StringVar(&sf.key, "key", "", "TLS key `file`")
 	if err := parse(fs, args); err != nil {
@@ -107,8 +112,8 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 func (sf *serveFlags) handInOptions() (handin.Options, error) {
 	var opt handin.Options
 	if !sf.handIn {
-		if sf.deadline != "" || sf.open != "" {
-			return opt, usagef("--deadline and --games are for --hand-in")
+		if sf.deadline != "" || sf.open != "" || sf.arena.on {
+			return opt, usagef("--deadline, --games and --arena are for --hand-in")
 		}
 		return opt, nil
 	}
@@ -125,8 +130,11 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 	if opt.Games, err = openGames(sf.submissions, sf.open); err != nil {
 		return opt, err
 	}
-	if sf.maxUpload <= 0 || sf.checks <= 0 || sf.quota <= 0 {
-		return opt, usagef("--max-upload, --quota and --checks take a number above 0")
+	if sf.maxUpload <= 0 || sf.checks <= 0 || sf.quota <= 0 || sf.arenaParallel <= 0 {
+		return opt, usagef("--max-upload, --quota, --checks and --arena-parallel take a number above 0")
+	}
+	if sf.arenaGames, err = sf.arena.arenaGames(opt.Games); err != nil {
+		return opt, err
 	}
 	opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = sf.submissions, sf.maxUpload, sf.checks, sf.cert != ""
 	opt.Quota = sf.quota
@@ -160,8 +168,9 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 			closeRunner()
 		}
 	}()
-	opt.Checker = &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
+	checker := &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
 		Limits: sf.c.limits, Policy: sf.c.policy, Image: image}
+	opt.Checker = checker
 	var scr *screen.Server
 	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
 	scrOpt.MayRead = hs.MayRead
@@ -181,7 +190,8 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 	qctx, stopChecks := context.WithCancel(ctx)
 	checked := make(chan struct{})
 	go func() { hs.Run(qctx); close(checked) }()
-	return hs, func() { stopChecks(); <-checked; closeRunner() }, nil
+	played := sf.startArena(qctx, checker, opt, opt.Log)
+	return hs, func() { stopChecks(); <-checked; played(); closeRunner() }, nil
 }
 
 // announce says where the judge serves, and the hand-in's games and

@@ -164,7 +164,7 @@ func TestServeHandInFlags(t *testing.T) {
 		{[]string{"serve", "--db", db, "--deadline", "2030-01-01 10:00"}, "are for --hand-in"},
 		{[]string{"serve", "--db", db, "--hand-in", "--cert", "c.pem"}, "give both --cert and --key"},
 		{[]string{"serve", "--db", db, "--hand-in", "--games", "chess"}, `unknown game "chess"`},
-		{[]string{"serve", "--db", db, "--hand-in", "--submissions", filepath.Join("..", "submissions"), "--quota", "0"}, "--quota and --checks take a number above 0"},
+		{[]string{"serve", "--db", db, "--hand-in", "--submissions", filepath.Join("..", "submissions"), "--quota", "0"}, "--quota, --checks and --arena-parallel take a number above 0"},
 		// Student code never runs outside the sandbox.
 		{[]string{"serve", "--db", db, "--hand-in", "--sandbox", "none"}, "--hand-in runs the students' code: it needs --sandbox docker, never --sandbox none"},
 		{[]string{"serve", "--db", db, "--hand-in", "--sandbox=none", "--deadline", "2030-01-01 10:00"}, "it needs --sandbox docker"},

@@ -19,6 +19,7 @@ const usage = `judge runs bot programming contests in Docker sandboxes.
 Usage:
   judge run [flags] [GAME...]     play the tournament of every game folder (or those named)
   judge standings [flags] [GAME]  print the standings from the database alone
+  judge arena [flags] GAME        print the arena's live ladder of the students' bots
   judge play [flags] BOT1 BOT2    play one game and show the board as it goes
   judge check [flags] BOT         try one bot in the sandbox and say what is wrong, if anything
   judge serve [flags]             the screen: standings, crosstable, replays, live games
@@ -33,6 +34,7 @@ Run "judge COMMAND -h" for the flags of a command.
 var commands = map[string]func(ctx context.Context, args []string, stdout, stderr io.Writer) error{
 	"run":       cmdRun,
 	"standings": cmdStandings,
+	"arena":     cmdArena,
 	"play":      cmdPlay,
 	"check":     cmdCheck,
 	"image":     cmdImage,

@@ -183,12 +183,23 @@ func (d *DB) scoredGames(ctx context.Context, tournamentID int64, rounds int) ([
 		return nil, fmt.Errorf("results: standings: %w", err)
 	}
 	defer rows.Close()
+	games, err := scanScored(rows, count)
+	if err != nil {
+		return nil, fmt.Errorf("results: standings: %w", err)
+	}
+	return games, nil
+}
+
+// scanScored reads rows of (game id, bot id, rank, timeouts, crashes,
+// illegal) ordered by game then seat into games as scoring reads them;
+// count sizes the slice.
+func scanScored(rows *sql.Rows, count int) ([]scoring.Game, error) {
 	games := make([]scoring.Game, 0, count)
 	for rows.Next() {
 		var id int64
 		var p scoring.Seat
 		if err := rows.Scan(&id, &p.BotID, &p.Rank, &p.Timeouts, &p.Crashes, &p.Illegal); err != nil {
-			return nil, fmt.Errorf("results: standings: %w", err)
+			return nil, err
 		}
 		if n := len(games); n == 0 || games[n-1].ID != id {
 			games = append(games, scoring.Game{ID: id, Seats: make([]scoring.Seat, 0, 2)})
@@ -196,8 +207,5 @@ func (d *DB) scoredGames(ctx context.Context, tournamentID int64, rounds int) ([
 		g := &games[len(games)-1]
 		g.Seats = append(g.Seats, p)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("results: standings: %w", err)
-	}
-	return games, nil
+	return games, rows.Err()
 }

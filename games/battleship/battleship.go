@@ -90,6 +90,9 @@ func init() { games.Register(Rules{}) }
 // Name implements games.Rules.
 func (Rules) Name() string { return "battleship" }
 
+// SeedScore implements games.SeedScored: botsArena kept an Elo ladder.
+func (Rules) SeedScore() string { return games.SeedElo }
+
 // Protocol implements games.Rules: botsArena bots are programs.
 func (Rules) Protocol() string { return games.ProtocolProgram }
 

@@ -66,6 +66,9 @@ func init() { games.Register(Rules{}) }
 // Name implements games.Rules.
 func (Rules) Name() string { return "battleships" }
 
+// SeedScore implements games.SeedScored: BrainJar ranked by points.
+func (Rules) SeedScore() string { return games.SeedBrainJar }
+
 // Protocol implements games.Rules: one process per request.
 func (Rules) Protocol() string { return games.ProtocolProgram }
 

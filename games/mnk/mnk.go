@@ -116,6 +116,10 @@ type Rules struct {
 // Name implements games.Rules.
 func (r Rules) Name() string { return r.Game }
 
+// SeedScore implements games.SeedScored: botsArena kept an Elo ladder of
+// its tic-tac-toe and connect four.
+func (Rules) SeedScore() string { return games.SeedElo }
+
 // Protocol implements games.Rules: botsArena bots are programs.
 func (Rules) Protocol() string { return games.ProtocolProgram }
 

@@ -70,6 +70,10 @@ func init() { games.Register(Rules{}) }
 // Name implements games.Rules.
 func (Rules) Name() string { return "tron" }
 
+// SeedScore implements games.SeedScored: botsArena kept an Elo ladder,
+// Tron scored pairwise.
+func (Rules) SeedScore() string { return games.SeedElo }
+
 // Protocol implements games.Rules: botsArena bots are programs.
 func (Rules) Protocol() string { return games.ProtocolProgram }
 

@@ -171,8 +171,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // headers and fields.
 const formSlack = 64 << 10
 
-// MayRead says whether r's session may see a sparring game: the organiser
-// any, a student their own (screen.Options.MayRead).
+// MayRead says whether r's session may see a game of a private tournament
+// (a sparring or an arena game): the organiser any, a student those their
+// bots played (screen.Options.MayRead).
 func (s *Server) MayRead(r *http.Request, gameID int64) bool {
 	se, ok := s.sessions.get(r, s.opt.Now())
 	if !ok {
@@ -182,7 +183,11 @@ func (s *Server) MayRead(r *http.Request, gameID int64) bool {
 		return true
 	}
 	owner, ok, err := s.db.GameOwner(r.Context(), gameID)
-	return err == nil && ok && owner == se.student
+	if err == nil && ok && owner == se.student {
+		return true
+	}
+	played, err := s.db.PlayedInArena(r.Context(), gameID, se.student)
+	return err == nil && played
 }
 
 // ------------------------------------------------------------ log in

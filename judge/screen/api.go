@@ -34,6 +34,8 @@ func (s *Server) routeAPI() {
 	s.mux.HandleFunc("GET /api/game/{id}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /api/faults.json", s.answer(func(*http.Request) (any, error) { return fault.All(), nil }))
 	s.mux.HandleFunc("GET /api/events", s.serveEvents)
+	s.mux.HandleFunc("GET /api/arena/{file}", s.answer(s.arenaJSON))
+	s.mux.HandleFunc("GET /api/arena.json", s.answer(s.arenasJSON))
 	s.mux.HandleFunc("GET /api/", func(w http.ResponseWriter, r *http.Request) {
 		failJSON(w, http.StatusNotFound, "no such API: "+r.URL.Path)
 	})

@@ -84,7 +84,7 @@ func New(db *results.DB, opt Options) *Server {
 	s.mux.HandleFunc("GET /favicon.ico", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/assets/favicon.svg", http.StatusMovedPermanently)
 	})
-	for _, p := range []string{"GET /{$}", "GET /t/{tid}", "GET /t/{tid}/{view...}", "GET /game/{id}"} {
+	for _, p := range []string{"GET /{$}", "GET /t/{tid}", "GET /t/{tid}/{view...}", "GET /game/{id}", "GET /arena/{game...}"} {
 		s.mux.HandleFunc(p, s.servePage)
 	}
 	// Any other path is the page too, answered 404: its script says what

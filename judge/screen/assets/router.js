@@ -16,6 +16,7 @@ import { viewSchedule } from './views/schedule.js';
 import { viewTv } from './views/tv.js';
 import { viewShow } from './views/show.js';
 import { viewGame } from './views/game.js';
+import { viewArenas, viewArena } from './views/arena.js';
 
 const main = document.getElementById('view');
 
@@ -33,6 +34,8 @@ const routes = [
   [/^\/t\/(\d+)\/tv$/, viewTv],
   [/^\/t\/(\d+)\/show$/, viewShow],
   [/^\/game\/(\d+)$/, viewGame],
+  [/^\/arena\/?$/, viewArenas],
+  [/^\/arena\/[\w-]+$/, viewArena],
 ];
 
 // start draws the page's view and follows the reader: links within the

@@ -1,0 +1,91 @@
+package handin
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"botjudge/judge/arena"
+	"botjudge/sandbox"
+	"botjudge/sandbox/sandboxtest"
+)
+
+// stopAfter ends the loop's context once n games are stored.
+type stopAfter struct {
+	arena.Player
+	n      int
+	cancel context.CancelFunc
+	mu     sync.Mutex
+}
+
+func (s *stopAfter) Play(ctx context.Context, game string, g arena.Game) error {
+	err := s.Player.Play(ctx, game, g)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err == nil {
+		if s.n--; s.n == 0 {
+			s.cancel()
+		}
+	}
+	return err
+}
+
+// The arena plays the students' ready versions and the example bot through
+// the match pipeline (here on the fake runner), stored as replayable
+// games; a version whose check failed stays off the ladder.
+func TestArenaPlaysReadyVersions(t *testing.T) {
+	fake := &sandboxtest.Fake{Reply: func(bot sandbox.Bot, n int) sandbox.Reply {
+		if bot.Name == "carol" {
+			return sandbox.Reply{Data: []byte("nonsense")}
+		}
+		return sandbox.Reply{Data: []byte("false")}
+	}}
+	sc := &SandboxChecker{Run: fake, StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits()}
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}}, "alice", "bob", "carol")
+	bot := []byte("def ia(game, side):\n    return False\n")
+	for _, name := range []string{"alice", "bob", "carol"} {
+		c.student(name).location("virus", "mine.py", bot)
+		waitDone(t, c, name, 1)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := &ArenaPlayer{Checker: sc}
+	(&arena.Loop{Source: p, Player: &stopAfter{Player: p, n: 10, cancel: cancel}, Games: []string{"virus"}, Parallel: 2}).Run(ctx)
+
+	a, err := c.db.Arena(context.Background(), "virus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, b := range a.Bots {
+		names = append(names, b.Name)
+		if b.Example != (b.Name == "example") {
+			t.Errorf("%s: example %v", b.Name, b.Example)
+		}
+	}
+	slices.Sort(names)
+	if !slices.Equal(names, []string{"alice", "bob", "example"}) {
+		t.Errorf("on the ladder: %v, want alice, bob and the example (carol's check failed)", names)
+	}
+	if len(a.Games) < 10 {
+		t.Fatalf("%d arena games, want 10", len(a.Games))
+	}
+	g, err := c.db.Game(context.Background(), a.Games[0].ID)
+	if err != nil || len(g.Moves) == 0 || g.Reason == "" {
+		t.Errorf("the first arena game is not replayable: %+v %v", g, err)
+	}
+	// Its players' students replay it; carol, who did not play it, cannot.
+	for _, name := range []string{g.Players[0].Name, g.Players[1].Name, "carol"} {
+		if name == "example" {
+			continue
+		}
+		st, body := c.student(name).get(fmt.Sprintf("/api/game/%d/replay.json", g.ID))
+		if want := name != "carol"; (st == http.StatusOK) != want || (want && !strings.Contains(body, `"frames"`)) {
+			t.Errorf("%s asks for arena game %d (%s against %s): %d %.200s", name, g.ID, g.Players[0].Name, g.Players[1].Name, st, body)
+		}
+	}
+}
