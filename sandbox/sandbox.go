@@ -71,6 +71,9 @@ type Reply struct {
 	// a harness that never answered) is charged its wall-clock time.
 	CPU     time.Duration
 	Metered bool
+	// Waited is how long the bot waited for a CPU during the request, as
+	// its harness measured: the machine's load, charged to no limit.
+	Waited time.Duration
 	// Restarted is set when the bot could not be interrupted after this
 	// request and was started afresh for the next one (its state is lost).
 	Restarted bool

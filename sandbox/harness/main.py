@@ -67,14 +67,17 @@ def serve(channel, listener, opts):
     bot = os.path.abspath(opts.bot)
     runner = runner_kind(opts.protocol, bot, opts)(channel, bot, opts)
     listener.abandon = runner.abandon
-    channel.meter = Meter(opts.move)
+    # Starting is charged like a move, under the start-up limit.
+    start = channel.meter = Meter(opts.startup, channel.report_wait)
+    start.begin()
     failed = runner.start()
     if failed:
-        channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})
+        channel.send_json({"ready": False, "wait": start.waited(), "fault": failed[0], "detail": clip(failed[1])})
         leave(channel, runner)
-    # Starting has a limit of its own: the first move's charge starts now.
-    channel.meter.settle()
-    channel.send_json({"ready": True})
+    # The first move's charge starts now.
+    channel.meter = Meter(opts.move, channel.report_wait)
+    channel.meter.watch = start.watch
+    channel.send_json({"ready": True, "wait": round(start.waited(), 6)})
     for rid, request, raw in requests(listener):
         channel.meter.begin()
         try:
