@@ -145,8 +145,11 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 			closeRunner()
 		}
 	}()
+	// Checks and sparring games give way to a tournament run beside.
+	background := sf.c.limits
+	background.Background = true
 	opt.Checker = &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
-		Limits: sf.c.limits, Budget: sf.c.policy.Budget, Image: image}
+		Limits: background, Budget: sf.c.policy.Budget, Image: image}
 	var scr *screen.Server
 	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
 	scrOpt.MayRead = hs.MayRead

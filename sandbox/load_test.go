@@ -1,6 +1,7 @@
 package sandbox_test
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,4 +78,38 @@ func TestLocalUsesSystemPython(t *testing.T) {
 	if _, err := os.Stat(used); err == nil {
 		t.Error("the PATH's python3 ran")
 	}
+}
+
+// Background games (hand-in checks, sparring) run at a lower CPU weight
+// than a tournament's: their containers' CPU shares, or the plain
+// processes' niceness.
+func TestBackgroundGamesWeighLess(t *testing.T) {
+	const weight = `import json, os
+shares = None
+for path in ("/sys/fs/cgroup/cpu/cpu.shares", "/sys/fs/cgroup/cpu,cpuacct/cpu.shares", "/sys/fs/cgroup/cpu.weight"):
+    if os.path.exists(path):
+        shares = int(open(path).read())
+        break
+print(json.dumps([os.getpriority(os.PRIO_PROCESS, 0), shares]))
+`
+	bot := writeBot(t, "weight.py", sandbox.ProtocolProgram, map[string]string{"": weight})
+	eachRunner(t, func(t *testing.T, r runner) {
+		var got [2][2]*int
+		for i, background := range []bool{false, true} {
+			lim := limits(5 * time.Second)
+			lim.Background = background
+			reply := ask(t, start(t, r, bot, lim), `{}`)
+			if reply.Fault != fault.None || json.Unmarshal(reply.Data, &got[i]) != nil || got[i][0] == nil {
+				t.Fatalf("got %s %q (%s)", reply.Data, reply.Fault, reply.Detail)
+			}
+		}
+		tournament, background := got[0], got[1]
+		if _, local := r.(*sandbox.Local); local {
+			if *background[0] <= *tournament[0] {
+				t.Errorf("niceness %d in the background, %d in a tournament", *background[0], *tournament[0])
+			}
+		} else if background[1] == nil || tournament[1] == nil || *background[1] >= *tournament[1] {
+			t.Errorf("CPU weight %v in the background, %v in a tournament", background[1], tournament[1])
+		}
+	})
 }

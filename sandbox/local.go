@@ -77,6 +77,11 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 		os.RemoveAll(opt)
 		return nil, fmt.Errorf("sandbox: starting python3: %w", err)
 	}
+	if spec.lim.Background {
+		// Before the harness starts the bot, whose processes inherit it;
+		// a failure leaves the game at the tournament's weight, no worse.
+		_ = syscall.Setpriority(syscall.PRIO_PROCESS, cmd.Process.Pid, backgroundNice)
+	}
 	p := &process{cmd: cmd, feed: feed, home: home, ended: make(chan struct{})}
 	go func() {
 		// Its outcome is in cmd.ProcessState.
@@ -85,6 +90,11 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	}()
 	return p, nil
 }
+
+// backgroundNice is the niceness of Background games' processes: the
+// kernel weighs them about a quarter of a tournament bot, as Docker's
+// shares do (backgroundShares).
+const backgroundNice = 6
 
 // systemPython is where Debian-like systems keep their python3.
 const systemPython = "/usr/bin/python3"

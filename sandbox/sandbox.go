@@ -42,6 +42,10 @@ type Limits struct {
 	Answer  int   // bytes per answer
 	Log     int   // bytes of log kept per bot per game
 	Tmp     int64 // bytes of the writable /tmp
+	// Background games (hand-in checks, sparring) run at a lower CPU
+	// weight than a tournament's: on a busy machine the tournament's bots
+	// get the CPU first.
+	Background bool
 }
 
 // DefaultLimits are SPEC §5's defaults.

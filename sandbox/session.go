@@ -114,6 +114,21 @@ func (l Limits) idle() time.Duration {
 	return 20*(2*l.Move+grace(ProtocolProgram)+l.Startup+startSlack) + time.Minute
 }
 
+// The CPU weights of containers (Docker's CPUShares, relative to the
+// default 1024): a Background game's bots get a quarter of what a
+// tournament's get when both want the CPU.
+const (
+	tournamentShares = 1024
+	backgroundShares = 256
+)
+
+func (l Limits) shares() int64 {
+	if l.Background {
+		return backgroundShares
+	}
+	return tournamentShares
+}
+
 func (l Limits) validate() error {
 	if l.Move <= 0 || l.Startup <= 0 || l.Memory <= 0 || l.CPUs <= 0 || l.Pids <= 0 ||
 		l.Answer <= 0 || l.Log <= 0 || l.Tmp <= 0 {
