@@ -275,7 +275,7 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 			return Reply{}, errors.Join(err, s.drop(ctx, in))
 		}
 	case expired:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("no answer within %v of wall time (twice the limit, not counting %v spent waiting for a CPU), and the bot could not be interrupted", 2*s.lim.Move, stop.waited.Round(time.Millisecond))
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("no answer within %v of wall time (twice the limit), and the bot could not be interrupted", 2*s.lim.Move)
 	default:
 		// The judge gave up, not the bot: start afresh next time without
 		// counting it against the bot.
@@ -356,8 +356,8 @@ func (s *session) answer(msg message, r Reply) Reply {
 	case r.Metered && r.CPU > s.lim.Move:
 		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of CPU time, over the limit of %v", r.CPU.Seconds(), s.lim.Move)
 		return r
-	case r.Elapsed-r.Waited > 2*s.lim.Move:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of wall time (not counting %.3fs spent waiting for a CPU), over twice the limit of %v", r.Elapsed.Seconds(), r.Waited.Seconds(), s.lim.Move)
+	case r.Metered && busy(msg, r) > 2*s.lim.Move:
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of wall time, not counting %.3fs spent waiting for a CPU, over twice the limit of %v", busy(msg, r).Seconds(), r.Waited.Seconds(), s.lim.Move)
 		return r
 	case !r.Metered && r.Elapsed > s.lim.Move:
 		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs, over the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
@@ -365,6 +365,17 @@ func (s *session) answer(msg message, r Reply) Reply {
 	}
 	r.Data = data.Bytes()
 	return r
+}
+
+// busy is the move's wall time less its wait for a CPU, as the harness
+// measured it from the moment it read the request: the judge's own clock
+// counts the judge's and the harness's waits too, which are not the bot's.
+func busy(msg message, r Reply) time.Duration {
+	var secs float64
+	if msg["wall"] == nil || json.Unmarshal(msg["wall"], &secs) != nil {
+		return r.Elapsed - r.Waited
+	}
+	return time.Duration(secs * float64(time.Second))
 }
 
 // restart records a fault after which the instance cannot be trusted: it is

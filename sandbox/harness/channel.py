@@ -90,14 +90,20 @@ class Channel:
     def value(self, rid, text):
         dropped = self.catch_up()
         extra = b' "dropped": %d,' % dropped if dropped else b""
-        wait = self.waited()
-        self.send(b'{"id": %d, "cpu": %.6f, "wait": %.6f,%s "value": %s}\n' % (rid, self.charged(), wait, extra, text.encode()))
+        wait, wall = self.waited(), self.busy()
+        self.send(b'{"id": %d, "cpu": %.6f, "wait": %.6f, "wall": %.6f,%s "value": %s}\n' % (
+            rid, self.charged(), wait, wall, extra, text.encode()))
 
     def charged(self):
         return round(self.meter.settle(), 6) if self.meter else 0.0
 
     def waited(self):
         return round(self.meter.waited(), 6) if self.meter else 0.0
+
+    def busy(self):
+        """The move's wall time as the harness measured it, less the wait
+        for a CPU: the judge's own clock also counts its own waits."""
+        return round(self.meter.busy(), 6) if self.meter else 0.0
 
     def report_wait(self, seconds):
         """Tells the judge, while a move runs, how long the bot waited for a

@@ -47,13 +47,14 @@ class Meter:
         used = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
         return used + (container.process_cpu(self.watch) if self.watch else 0.0)
 
-    def begin(self):
-        """A request arrived: its wall clock starts; its charge started at
-        the previous answer."""
-        self.began = time.monotonic()
+    def begin(self, since=None):
+        """A request arrived (or, since the harness's start, the bot
+        starts): its wall clock starts; its charge started at the previous
+        answer."""
+        self.began = time.monotonic() if since is None else since
         self.ended = None
         self.reported = 0.0
-        self.waits.begin(self.pids())
+        self.waits.begin(self.pids(), own=since is not None)
 
     def adopt(self, pid):
         """pid, started before the move, now answers it."""
@@ -79,6 +80,10 @@ class Meter:
     def waited(self):
         """The seconds of this move spent waiting for a CPU, as last seen."""
         return self.waits.most
+
+    def busy(self):
+        """The move's wall time so far, less its wait for a CPU."""
+        return max(0.0, time.monotonic() - self.began - self.waits.look(self.pids()))
 
     def check(self):
         """0 when the move is over a limit (then `ended` says which), else
@@ -107,7 +112,7 @@ class Meter:
         """Why the move (or the start: cpu and wall say it) timed out, in
         the author's words."""
         if self.ended == "wall":
-            return ("%s within %gs of wall time (twice the limit, not counting %.2fs spent waiting for a CPU),"
+            return ("%s within %gs of wall time (twice the limit), not counting %.2fs spent waiting for a CPU,"
                     " having used %.2fs of CPU: a bot that waits or sleeps is stopped there" % (
                         wall, 2 * self.limit, self.waited(), self.charge()))
         return cpu or "used more than %gs of CPU time (the move's limit); the bot's processes and threads all count, between its moves too" % self.limit
@@ -118,9 +123,12 @@ class Waits:
     running): the kernel's run delay of each of its tasks
     (/proc/PID/task/TID/schedstat, second field), the most any one task
     waited, since a bot that waits on several threads at once waited that
-    long for its answer. Where the tasks cannot tell (no schedstats, a task
-    that ended before it was read), the container's cgroup v2 cpu.pressure;
-    and `unsure` is set when neither could."""
+    long for its answer; a task that ended keeps the wait last read. Beside
+    them, the container's cgroup v2 cpu.pressure where there is one; and
+    `unsure` is set when neither can be read (a kernel without schedstats).
+    A task that ended between two reads took a little of its wait with it:
+    never enough to matter, since the reads are at most half the move's
+    limit apart, and the wait the bot is credited is only ever less."""
 
     def __init__(self):
         self.cgroup = container.cgroup_pressure() if container.contained else None
@@ -131,8 +139,11 @@ class Waits:
         self.stall = None
         self.group = None
 
-    def begin(self, pids):
+    def begin(self, pids, own=False):
+        """own: the harness's own wait since it started is the move's."""
         self.base = container.run_delays(pids)
+        if own:
+            self.base = {t: v for t, v in self.base.items() if t[0] != os.getpid()}
         self.last = dict(self.base)
         self.most = 0.0
         self.unsure = not self.base and self.cgroup is None
@@ -146,8 +157,6 @@ class Waits:
 
     def look(self, pids):
         now = container.run_delays(pids)
-        if self.last.keys() - now.keys() and self.cgroup is None:
-            self.unsure = True
         self.last.update(now)
         # A task first seen now began during the move: all its wait is in it.
         most = max([v - self.base.get(t, 0.0) for t, v in self.last.items()], default=0.0)
