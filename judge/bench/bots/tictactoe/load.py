@@ -15,10 +15,8 @@ if req.get("action") == "init":
     sys.exit(0)
 free = sorted(cell for cell, mark in req["board"].items() if mark == "")
 if len(free) % 2:
-    if SLEEP:
-        time.sleep(THINK)
-    else:
-        end = time.process_time() + THINK
-        while time.process_time() < end:
-            pass
+    end = time.process_time() + THINK
+    while not SLEEP and time.process_time() < end:
+        pass
+    time.sleep(THINK if SLEEP else 0)
 print(json.dumps({"play": free[len(free) // 2]}))
