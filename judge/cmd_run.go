@@ -102,6 +102,13 @@ func runGames(ctx context.Context, run contest.Runner, db *results.DB, base cont
 			fmt.Fprintf(stderr, "judge run: %v\n", err)
 		}
 	}
+	return runOutcome(folders, oks, errs)
+}
+
+// runOutcome is what the tournaments of folders, each finished (oks) or
+// not and with its error, make of the run: a judge's failure first, then a
+// stop, then the tournaments not finished.
+func runOutcome(folders []games.Rules, oks []bool, errs []error) error {
 	var failed []string
 	var stopped error
 	for i, err := range errs {
