@@ -2,7 +2,6 @@ package sandboxtest
 
 import (
 	"os/exec"
-	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -45,10 +44,4 @@ func Hog(tb testing.TB, n int, most time.Duration, cpus ...int) (stop func()) {
 		cmds = append(cmds, cmd)
 	}
 	return stop
-}
-
-// HogPerCore is Hog of perCore processes per core, unpinned.
-func HogPerCore(tb testing.TB, perCore int, most time.Duration) (stop func()) {
-	tb.Helper()
-	return Hog(tb, perCore*runtime.NumCPU(), most)
 }
