@@ -9,6 +9,7 @@ import (
 
 	"botjudge/games/fault"
 	"botjudge/judge/contest"
+	"botjudge/sandbox"
 )
 
 // cmdCheck is for a student before the deadline: it runs the bot in the same
@@ -41,10 +42,30 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	fmt.Fprintf(stdout, "Checking %s as a %s bot (limit %s per move)...\n", rep.Seat.Name, r.Name(), c.limits.Move)
+	if c.sandboxKind == "none" {
+		printInterpreters(stdout)
+	}
 	if err := printFirst(stdout, rep); err != nil {
 		return err
 	}
 	return printGame(stdout, rep, c.limits.Move, c.policy.GiveUp)
+}
+
+// printInterpreters says which of the host's programs the plain runner runs
+// each interpreted language with: the host's, not the runtime image's.
+func printInterpreters(w io.Writer) {
+	var runs []string
+	for _, l := range sandbox.Languages {
+		if l.Interpreter == "" {
+			continue
+		}
+		path := sandbox.HostInterpreter(l)
+		if path == "" {
+			path = "nothing (no " + l.Interpreter + " on the PATH)"
+		}
+		runs = append(runs, l.Name+" with "+path)
+	}
+	fmt.Fprintf(w, "Plain processes (--sandbox none) run %s.\n", sandbox.JoinOr(runs))
 }
 
 // printFirst says how the bot compiled and answered its first request.

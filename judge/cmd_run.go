@@ -52,8 +52,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // runGames plays the tournaments of folders. Several are played side by
 // side on one share of workers, so that none sits idle while one
 // tournament's last long game goes on and another folder waits: each line
-// then starts with its game's name, and each tournament's standings come
-// when it ends. A judge's failure in one stops them all.
+// then starts with its game's name, and the standings come once all have
+// ended, in the folders' order whichever ended first, so that two runs
+// print the same. A judge's failure in one stops them all.
 func runGames(ctx context.Context, run contest.Runner, db *results.DB, base contest.Config, root string, folders []games.Rules, stdout, stderr io.Writer) error {
 	out := &lineWriter{w: stdout}
 	var share *contest.Share
@@ -74,29 +75,40 @@ func runGames(ctx context.Context, run contest.Runner, db *results.DB, base cont
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	oks, errs := make([]bool, len(folders)), make([]error, len(folders))
+	tables := make([]strings.Builder, len(folders))
 	var wg sync.WaitGroup
 	for i, r := range folders {
 		cfg := base.ForGame(r, filepath.Join(root, r.Name()))
 		cfg.Share = share
-		label := ""
+		label, table := "", io.Writer(out)
 		if share != nil {
-			label = fmt.Sprintf("%-*s", width, r.Name())
+			label, table = fmt.Sprintf("%-*s", width, r.Name()), &tables[i]
 		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if oks[i], errs[i] = runGame(ctx, run, db, cfg, label, out, stderr); errs[i] != nil {
+			if oks[i], errs[i] = runGame(ctx, run, db, cfg, label, out, table, stderr); errs[i] != nil {
 				cancel()
 			}
 		}()
 	}
 	wg.Wait()
+	for i := range tables {
+		io.WriteString(out, tables[i].String())
+	}
 	if share != nil {
 		// The tournaments left the containers kept waiting to each other.
 		if err := run.Drain(context.WithoutCancel(ctx)); err != nil {
 			fmt.Fprintf(stderr, "judge run: %v\n", err)
 		}
 	}
+	return runOutcome(folders, oks, errs)
+}
+
+// runOutcome is what the tournaments of folders, each finished (oks) or
+// not and with its error, make of the run: a judge's failure first, then a
+// stop, then the tournaments not finished.
+func runOutcome(folders []games.Rules, oks []bool, errs []error) error {
 	var failed []string
 	var stopped error
 	for i, err := range errs {
@@ -182,10 +194,10 @@ func (o *runOptions) config() (contest.Config, error) {
 }
 
 // runGame plays the tournament of one game folder and prints its
-// standings, in one piece. Each line of its progress starts with label
-// when it is not empty. It tells whether the tournament was finished; an
-// error stops the whole run.
-func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contest.Config, label string, stdout, stderr io.Writer) (bool, error) {
+// standings, in one piece, to table. Each line of its progress starts with
+// label when it is not empty. It tells whether the tournament was finished;
+// an error stops the whole run.
+func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contest.Config, label string, stdout, table, stderr io.Writer) (bool, error) {
 	name := cfg.Rules.Name()
 	if label == "" {
 		fmt.Fprintf(stdout, "== %s: %s\n", name, cfg.Dir)
@@ -211,7 +223,7 @@ func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contes
 	if terr == nil {
 		terr = showTournament(ctx, db, t, cfg.Scheme, "table", false, &b)
 	}
-	io.WriteString(stdout, b.String())
+	io.WriteString(table, b.String())
 	return err == nil, terr
 }
 

@@ -168,8 +168,11 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 			closeRunner()
 		}
 	}()
+	// Checks, sparring and arena games give way to a tournament run beside.
+	background := sf.c.limits
+	background.Background = true
 	checker := &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
-		Limits: sf.c.limits, Policy: sf.c.policy, Image: image}
+		Limits: background, Policy: sf.c.policy, Image: image}
 	opt.Checker = checker
 	var scr *screen.Server
 	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)

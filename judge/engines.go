@@ -85,22 +85,44 @@ func (e *engine) reap(ctx context.Context, stderr io.Writer, more string) error 
 	return err
 }
 
+// closeWait bounds ending a run on an engine: removing what the run left
+// waits that long for a slow engine (a loaded machine's), and countWait
+// then bounds counting what is left.
+var closeWait = 30 * time.Second
+
+const countWait = 5 * time.Second
+
 // close ends the run on the engine, even one stopped by Ctrl-C: its
 // waiting containers, the late ones of a create the engine finished for a
 // judge killed in the middle of it, and the bots' volumes. An engine that
-// went away keeps its own until the next run there reaps them.
+// went away, or did not remove everything within closeWait, keeps the rest
+// until the next run there reaps it: one line says so.
 func (e *engine) close(ctx context.Context, stderr io.Writer) {
-	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), closeWait)
 	defer cancel()
 	defer e.d.Close()
 	if e.d.Ping(rctx) != nil {
 		return
 	}
-	for _, err := range []error{e.pool.Drain(rctx), e.reap(rctx, stderr, "more "), e.d.Clear(rctx)} {
-		if err != nil {
-			fmt.Fprintf(stderr, "judge: %s%v\n", e.name, err)
-		}
+	err := errors.Join(e.pool.Drain(rctx), e.reap(rctx, stderr, "more "), e.d.Clear(rctx))
+	if err != nil {
+		fmt.Fprintf(stderr, "judge: %s%s\n", e.name, e.left(context.WithoutCancel(ctx), err))
 	}
+}
+
+// left says in one line what the run could not remove from the engine:
+// each removal's error, forty of them on a slow engine, would say the same.
+func (e *engine) left(ctx context.Context, err error) string {
+	ctx, cancel := context.WithTimeout(ctx, countWait)
+	defer cancel()
+	boxes, cerr := e.d.Containers(ctx)
+	vols, verr := e.d.VolumesLabelled(ctx, sandbox.LabelOwner, e.d.Owner())
+	what := "some containers and volumes of this run are"
+	if cerr == nil && verr == nil {
+		what = fmt.Sprintf("%d containers and %d volumes of this run are", len(boxes), len(vols))
+	}
+	first, _, _ := strings.Cut(err.Error(), "\n")
+	return fmt.Sprintf("%s left on the engine (%s); the next run removes them", what, first)
 }
 
 // openDocker connects to the engines of hosts, one or more: each reaped of

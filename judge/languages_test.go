@@ -45,3 +45,22 @@ func TestCheckInterpretedLanguages(t *testing.T) {
 // checkTimes is how `judge check` gives a sandboxed answer's times: what
 // it was charged, CPU, beside its wall time.
 var checkTimes = regexp.MustCompile(`First answer accepted: it took \d+(\.\d)? m?s of CPU, \d+(\.\d)? m?s of wall time\.`)
+
+// `judge check --sandbox none` says which of the host's programs runs each
+// language: the system's python3 first, not a PATH's shim.
+func TestCheckSaysHostInterpreters(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/python3"); err != nil {
+		t.Skip("no /usr/bin/python3 on this machine")
+	}
+	dir := t.TempDir()
+	bot := filepath.Join(dir, "tictactoe", "random_cell.py")
+	src, err := os.ReadFile(filepath.Join("..", "submissions", "tictactoe", "random_cell.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, bot, string(src), 0o644)
+	code, stdout, stderr := judge(t, "check", "--sandbox", "none", "--db", filepath.Join(dir, "judge.db"), bot)
+	if code != 0 || !strings.Contains(stdout, "Plain processes (--sandbox none) run Python with /usr/bin/python3, Node.js with ") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}

@@ -62,3 +62,34 @@ func TestRunSideBySide(t *testing.T) {
 		}
 	}
 }
+
+// Side by side, the standings print in the folders' order, not in the order
+// the tournaments ended: here the first folder's ends last, its bot slow.
+func TestRunSideBySideTablesInOrder(t *testing.T) {
+	dir := t.TempDir()
+	subs := filepath.Join(dir, "submissions")
+	for game, bots := range map[string][]string{"virus": {"first_cell.py", "greedy.py"}, "tictactoe": {"random_cell.py"}} {
+		for _, bot := range bots {
+			b, err := os.ReadFile(filepath.Join("..", "submissions", game, bot))
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(subs, game, bot), string(b), 0o644)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join("..", "submissions", "tictactoe", "random_cell.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := strings.Replace(string(b), "\nmain()\n", "\nimport time\ntime.sleep(0.7)\nmain()\n", 1)
+	writeFile(t, filepath.Join(subs, "tictactoe", "slow.py"), slow, 0o644)
+	args := []string{"run", "--db", filepath.Join(dir, "judge.db"), "--submissions", subs, "--sandbox", "none", "--workers", "2", "--move-limit", "5s"}
+	code, stdout, stderr := judge(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	first, second := strings.Index(stdout, "\n== tictactoe: "), strings.Index(stdout, "\n== virus: ")
+	if first < 0 || second < first {
+		t.Errorf("the standings are not in the folders' order (tictactoe, virus):\n%s", stdout)
+	}
+}

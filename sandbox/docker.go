@@ -173,6 +173,7 @@ func (d *Docker) create(ctx context.Context, spec launchSpec, reused bool) (*box
 	host := hardened(bot, fmt.Sprintf("rw,noexec,nosuid,nodev,size=%d,mode=1777", spec.lim.Tmp), container.Resources{
 		Memory:    spec.lim.Memory,
 		NanoCPUs:  int64(spec.lim.CPUs * 1e9),
+		CPUShares: spec.lim.shares(),
 		PidsLimit: &pids,
 	})
 	return d.newBox(ctx, cfg, host, "the container of "+spec.bot.Name)

@@ -30,7 +30,7 @@ func Phases(ctx context.Context, d *Docker, bot Bot) ([4]time.Duration, error) {
 	if err == nil {
 		began = time.Now()
 		in := &instance{p: c, lines: sink.lines}
-		_, end, werr := in.await(ctx, time.Now().Add(lim.Startup), func(m message) bool { return m["ready"] != nil })
+		_, end, werr := in.await(ctx, &backstop{began: time.Now(), allow: lim.Startup}, func(m message) bool { return m["ready"] != nil })
 		took[2] = time.Since(began)
 		if err = werr; err == nil && end != answered {
 			err = fmt.Errorf("no ready line (%d)", end)

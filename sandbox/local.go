@@ -13,8 +13,8 @@ import (
 	"time"
 )
 
-// Local runs the same harness as Docker, with the host's python3, as a
-// plain process: no isolation at all. It is for tests without Docker,
+// Local runs the same harness as Docker, with the host's python3 (see
+// HostPython), as a plain process: no isolation at all. It is for tests without Docker,
 // --sandbox=none and benchmark baselines, never for untrusted bots.
 type Local struct {
 	StartOnly      // the host's compilers are not the image's, and the host is the judge's
@@ -24,7 +24,7 @@ type Local struct {
 // NewLocal returns the unsafe runner.
 func NewLocal() *Local { return &Local{} }
 
-// Start runs bot with the host's python3 and waits until it is ready.
+// Start runs bot with HostPython and waits until it is ready.
 // labels are ignored.
 func (l *Local) Start(ctx context.Context, bot Bot, lim Limits, labels map[string]string) (Session, error) {
 	return start(ctx, l, bot, lim, labels)
@@ -60,7 +60,8 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 	if !l.cold {
 		args = append(args, "--warm", filepath.Join(opt, "warm"))
 	}
-	cmd := exec.Command(selfInterpreter, append([]string{"-I", filepath.Join(opt, "harness.py")}, args...)...)
+	// Python bots run with the harness's own binary (sys.executable).
+	cmd := exec.Command(HostPython(), append([]string{"-I", filepath.Join(opt, "harness.py")}, args...)...)
 	cmd.Dir = home
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LANG=C.UTF-8"}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, spec.out, spec.log
@@ -76,6 +77,11 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 		os.RemoveAll(opt)
 		return nil, fmt.Errorf("sandbox: starting python3: %w", err)
 	}
+	if spec.lim.Background {
+		// Before the harness starts the bot, whose processes inherit it;
+		// a failure leaves the game at the tournament's weight, no worse.
+		_ = syscall.Setpriority(syscall.PRIO_PROCESS, cmd.Process.Pid, backgroundNice)
+	}
 	p := &process{cmd: cmd, feed: feed, home: home, ended: make(chan struct{})}
 	go func() {
 		// Its outcome is in cmd.ProcessState.
@@ -83,6 +89,38 @@ func (l *Local) launch(ctx context.Context, spec launchSpec) (proc, error) {
 		close(p.ended)
 	}()
 	return p, nil
+}
+
+// backgroundNice is the niceness of Background games' processes: the
+// kernel weighs them about a quarter of a tournament bot, as Docker's
+// shares do (backgroundShares).
+const backgroundNice = 6
+
+// systemPython is where Debian-like systems keep their python3.
+const systemPython = "/usr/bin/python3"
+
+// HostPython is the python3 Local runs the harness and Python bots with:
+// the system's where it exists, else the first on the PATH. A PATH's
+// python3 may be a version manager's shim (pyenv) that starts a dozen shell
+// processes on every call, a cost each of a bot's moves would pay.
+func HostPython() string {
+	if fi, err := os.Stat(systemPython); err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o111 != 0 {
+		return systemPython
+	}
+	if path, err := exec.LookPath(selfInterpreter); err == nil {
+		return path
+	}
+	return selfInterpreter
+}
+
+// HostInterpreter is the program Local runs l's bots with: its path, or ""
+// when the host has none (then its bots fail with the harness's words).
+func HostInterpreter(l Language) string {
+	if l.Interpreter == selfInterpreter {
+		return HostPython()
+	}
+	path, _ := exec.LookPath(l.Interpreter)
+	return path
 }
 
 // process is one harness run by Local.

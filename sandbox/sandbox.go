@@ -42,6 +42,10 @@ type Limits struct {
 	Answer  int   // bytes per answer
 	Log     int   // bytes of log kept per bot per game
 	Tmp     int64 // bytes of the writable /tmp
+	// Background games (hand-in checks, sparring) run at a lower CPU
+	// weight than a tournament's: on a busy machine the tournament's bots
+	// get the CPU first.
+	Background bool
 }
 
 // DefaultLimits are SPEC §5's defaults.
@@ -71,6 +75,9 @@ type Reply struct {
 	// a harness that never answered) is charged its wall-clock time.
 	CPU     time.Duration
 	Metered bool
+	// Waited is how long the bot waited for a CPU during the request, as
+	// its harness measured: the machine's load, charged to no limit.
+	Waited time.Duration
 	// Restarted is set when the bot could not be interrupted after this
 	// request and was started afresh for the next one (its state is lost).
 	Restarted bool

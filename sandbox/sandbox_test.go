@@ -345,7 +345,7 @@ def ia(game, side):
 		}
 		// Catching the timeout and answering right away is still late.
 		got := ask(t, s, virusRequest("player_1", "late"))
-		wantFault(t, got, fault.Timeout, "of wall time, over twice the limit of 1s")
+		wantFault(t, got, fault.Timeout, "spent waiting for a CPU, over twice the limit of 1s")
 		if got.Restarted {
 			t.Error("restarted after a late answer")
 		}

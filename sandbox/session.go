@@ -21,6 +21,12 @@ import (
 // ErrClosed is returned by Ask after Close.
 var ErrClosed = errors.New("sandbox: session closed")
 
+// ErrLoad is returned by Ask for a move that timed out on wall time while
+// the machine was oversubscribed and the harness could not measure how long
+// the bot waited for a CPU: the judge cannot tell the bot's fault from the
+// load's, so the game is its own failure (SPEC §5, load).
+var ErrLoad = errors.New("sandbox: a move timed out while the machine was too busy to tell whether the bot slept")
+
 const (
 	// maxRestarts bounds how often one session starts a bot afresh after a
 	// fault the harness could not recover from; then the bot stays broken.
@@ -108,6 +114,21 @@ func (l Limits) idle() time.Duration {
 	return 20*(2*l.Move+grace(ProtocolProgram)+l.Startup+startSlack) + time.Minute
 }
 
+// The CPU weights of containers (Docker's CPUShares, relative to the
+// default 1024): a Background game's bots get a quarter of what a
+// tournament's get when both want the CPU.
+const (
+	tournamentShares = 1024
+	backgroundShares = 256
+)
+
+func (l Limits) shares() int64 {
+	if l.Background {
+		return backgroundShares
+	}
+	return tournamentShares
+}
+
 func (l Limits) validate() error {
 	if l.Move <= 0 || l.Startup <= 0 || l.Memory <= 0 || l.CPUs <= 0 || l.Pids <= 0 ||
 		l.Answer <= 0 || l.Log <= 0 || l.Tmp <= 0 {
@@ -179,10 +200,11 @@ func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 		return nil, Reply{}, err
 	}
 	in := &instance{p: p, lines: sink.lines}
-	began := time.Now()
-	wait := s.lim.Startup + startSlack
-	msg, end, err := in.await(ctx, began.Add(wait), func(m message) bool { return m["ready"] != nil })
-	r := Reply{Elapsed: time.Since(began)}
+	// Starting is charged like a move, under the start-up limit: the
+	// harness ends it at twice that in wall time, less the wait for a CPU.
+	stop := backstop{began: time.Now(), allow: 2*s.lim.Startup + startSlack}
+	msg, end, err := in.await(ctx, &stop, func(m message) bool { return m["ready"] != nil })
+	r := Reply{Elapsed: time.Since(stop.began), Waited: stop.waited}
 	switch end {
 	case answered:
 		s.tally(in, msg)
@@ -197,7 +219,7 @@ func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 		r.Fault, r.Detail, err = p.exit(ctx)
 		r.Detail = "the bot died while starting: " + r.Detail
 	case expired:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("not ready within %v", wait)
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("not ready within %v of wall time, not counting %v spent waiting for a CPU", stop.allow, stop.waited.Round(time.Millisecond))
 	}
 	if kerr := kill(ctx, p); err == nil {
 		err = kerr
@@ -226,19 +248,24 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 	s.nextID++
 	id := s.nextID
 	line := fmt.Appendf(nil, `{"id":%d,"request":%s}`+"\n", id, body.Bytes())
-	began := time.Now()
 	// The harness ends a move when its charge passes the limit, or its
-	// wall-clock time twice the limit; the judge waits a little longer.
-	deadline := began.Add(2*s.lim.Move + grace(s.bot.Protocol))
+	// wall-clock time less its wait for a CPU twice the limit; the judge
+	// waits a little longer.
+	stop := backstop{began: time.Now(), allow: 2*s.lim.Move + grace(s.bot.Protocol)}
 	// A failed write needs no handling of its own: the harness either died
 	// or stopped reading, and the wait below reports that as a crash or a
 	// timeout.
-	_ = in.p.write(line, deadline)
-	msg, end, err := in.await(ctx, deadline, func(m message) bool { return m.id() == id })
-	r := Reply{Elapsed: time.Since(began)}
+	_ = in.p.write(line, stop.deadline())
+	msg, end, err := in.await(ctx, &stop, func(m message) bool { return m.id() == id })
+	r := Reply{Elapsed: time.Since(stop.began), Waited: stop.waited}
 	switch end {
 	case answered:
 		s.tally(in, msg)
+		if msg["load"] != nil {
+			// The harness could not tell the bot's sleep from the
+			// machine's load: the judge's failure, never the bot's.
+			return Reply{}, errors.Join(fmt.Errorf("%w: %s", ErrLoad, s.bot.Name), s.drop(ctx, in))
+		}
 		return s.answer(msg, r), nil
 	case died:
 		if s.isClosed() {
@@ -329,8 +356,8 @@ func (s *session) answer(msg message, r Reply) Reply {
 	case r.Metered && r.CPU > s.lim.Move:
 		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of CPU time, over the limit of %v", r.CPU.Seconds(), s.lim.Move)
 		return r
-	case r.Elapsed > 2*s.lim.Move:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of wall time, over twice the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
+	case r.Metered && busy(msg, r) > 2*s.lim.Move:
+		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of wall time, not counting %.3fs spent waiting for a CPU, over twice the limit of %v", busy(msg, r).Seconds(), r.Waited.Seconds(), s.lim.Move)
 		return r
 	case !r.Metered && r.Elapsed > s.lim.Move:
 		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs, over the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
@@ -338,6 +365,17 @@ func (s *session) answer(msg message, r Reply) Reply {
 	}
 	r.Data = data.Bytes()
 	return r
+}
+
+// busy is the move's wall time less its wait for a CPU, as the harness
+// measured it from the moment it read the request: the judge's own clock
+// counts the judge's and the harness's waits too, which are not the bot's.
+func busy(msg message, r Reply) time.Duration {
+	var secs float64
+	if msg["wall"] == nil || json.Unmarshal(msg["wall"], &secs) != nil {
+		return r.Elapsed - r.Waited
+	}
+	return time.Duration(secs * float64(time.Second))
 }
 
 // restart records a fault after which the instance cannot be trusted: it is
@@ -420,16 +458,54 @@ const (
 	cancelled        // ctx is done
 )
 
-// await waits for the first line that want accepts; lines it does not
-// accept (answers to nobody, repeated answers, junk) are discarded.
-func (in *instance) await(ctx context.Context, deadline time.Time, want func(message) bool) (message, ending, error) {
-	timer := time.NewTimer(time.Until(deadline))
+// maxWaitCredit bounds how far the harness's reports of the wait for a CPU
+// move a backstop, in multiples of its allowance: a bot that forged them
+// (an ia bot shares the harness's process) still ends.
+const maxWaitCredit = 8
+
+// backstop is the deadline of a wait for the harness: its allowance from
+// began, moved by how long the harness says the bot waited for a CPU.
+type backstop struct {
+	began  time.Time
+	allow  time.Duration
+	waited time.Duration
+}
+
+func (b *backstop) deadline() time.Time {
+	return b.began.Add(b.allow + min(b.waited, maxWaitCredit*b.allow))
+}
+
+// credit takes in a line's wait for a CPU (a {"wait": s} line while a move
+// runs, or the answer's): whether it moved the deadline.
+func (b *backstop) credit(m message) bool {
+	var secs float64
+	if m["wait"] == nil || json.Unmarshal(m["wait"], &secs) != nil || secs <= 0 {
+		return false
+	}
+	d := time.Duration(secs * float64(time.Second))
+	if d <= b.waited {
+		return false
+	}
+	b.waited = d
+	return true
+}
+
+// await waits for the first line that want accepts, until stop's deadline;
+// lines it does not accept (answers to nobody, repeated answers, junk) are
+// discarded, and the wait for a CPU they report moves the deadline.
+func (in *instance) await(ctx context.Context, stop *backstop, want func(message) bool) (message, ending, error) {
+	timer := time.NewTimer(time.Until(stop.deadline()))
 	defer timer.Stop()
 	for {
 		select {
 		case ln := <-in.lines:
-			if m := ln.message(); m != nil && want(m) {
+			m := ln.message()
+			if m != nil && want(m) {
+				stop.credit(m)
 				return m, answered, nil
+			}
+			if m != nil && m["id"] == nil && stop.credit(m) {
+				timer.Reset(time.Until(stop.deadline()))
 			}
 		case <-in.p.done():
 			// The last lines are queued before done is closed.
@@ -437,6 +513,7 @@ func (in *instance) await(ctx context.Context, deadline time.Time, want func(mes
 				select {
 				case ln := <-in.lines:
 					if m := ln.message(); m != nil && want(m) {
+						stop.credit(m)
 						return m, answered, nil
 					}
 				default:

@@ -79,6 +79,10 @@ type Sizes struct {
 	// (class.go), from ClassGames sample games per pairing of example
 	// bots, each stopped after ClassSteps plies (0: never).
 	ClassBots, ClassGames, ClassSteps int
+
+	// HogPerCore busy processes per core are the hog the load tournaments
+	// (load.go) play beside, after playing alone; 0 skips them.
+	HogPerCore int
 }
 
 // DefaultSizes are those of `judge bench`.
@@ -97,6 +101,7 @@ func DefaultSizes() Sizes {
 		// good bots runs thousands of turns (2,199 in issue 20). One game
 		// a pairing keeps the class rows to a few minutes a runner.
 		ClassBots: 30, ClassGames: 1, ClassSteps: 200,
+		HogPerCore: 3,
 	}
 }
 
@@ -228,6 +233,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	steps := map[string]func(context.Context) error{
 		"moves": b.moves, "programs": b.programs, "requests": b.requests, "fixed": b.fixedCost,
 		"tournaments": b.tournaments, "fairness": b.fairness, "ffa": b.freeForAll, "memory": b.memory, "standings": b.standings, "class": b.class,
+		"load": b.load,
 	}
 	for _, name := range Steps {
 		if len(cfg.Only) > 0 && !slices.Contains(cfg.Only, name) {
@@ -241,7 +247,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 }
 
 // Steps name the measures in the order they run, for Config.Only.
-var Steps = []string{"moves", "programs", "requests", "fixed", "tournaments", "fairness", "ffa", "memory", "standings", "class"}
+var Steps = []string{"moves", "programs", "requests", "fixed", "tournaments", "fairness", "ffa", "memory", "standings", "class", "load"}
 
 // bencher holds one run's state while the measures add their rows.
 type bencher struct {

@@ -27,6 +27,8 @@ func TestFakeShare(t *testing.T) {
 		write(t, filepath.Join(short.Dir, name+".py"), "# "+name+"\n", 0o644)
 	}
 	share := NewShare(2)
+	// Whatever else this machine runs: this test is of the share alone.
+	share.busy = func() bool { return false }
 	long.Share, short.Share = share, share
 
 	release, waiting := make(chan struct{}), make(chan struct{})
@@ -129,5 +131,37 @@ func TestSharedEstimate(t *testing.T) {
 	share.leave(tronPart)
 	if e := share.estimate(ships); e.Left.Round(time.Second) != 500*time.Second {
 		t.Errorf("alone on the share: %s left, want 500s", e.Left)
+	}
+}
+
+// While the machine is oversubscribed a game plays only when no other
+// does; while it is not, a share plays as many as it has workers.
+func TestBusyMachinePlaysOneGameAtATime(t *testing.T) {
+	ctx := context.Background()
+	for _, busy := range []bool{true, false} {
+		share := NewShare(2)
+		share.busy = func() bool { return busy }
+		first, err := share.play(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		second := make(chan func())
+		go func() {
+			done, err := share.play(ctx)
+			if err != nil {
+				t.Error(err)
+			}
+			second <- done
+		}()
+		if busy {
+			select {
+			case done := <-second:
+				done()
+				t.Fatal("busy: a second game played beside the first")
+			case <-time.After(3 * holdBack):
+			}
+		}
+		first()
+		(<-second)()
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"botjudge/judge/eta"
 )
@@ -66,6 +67,9 @@ func availableMemory() int64 {
 type Share struct {
 	playing chan struct{}
 	alive   chan struct{}
+	// busy says whether the machine is oversubscribed: then a game waits
+	// for the others to end before it plays (see play).
+	busy func() bool
 
 	mu    sync.Mutex
 	parts []*part // the tournaments on it
@@ -74,15 +78,78 @@ type Share struct {
 // NewShare shares workers games at once (at least one).
 func NewShare(workers int) *Share {
 	workers = max(workers, 1)
-	return &Share{playing: make(chan struct{}, workers), alive: make(chan struct{}, gamesPerWorker*workers)}
+	return &Share{playing: make(chan struct{}, workers), alive: make(chan struct{}, gamesPerWorker*workers), busy: oversubscribed}
 }
 
 // Workers is how many games the share plays at once.
 func (s *Share) Workers() int { return cap(s.playing) }
 
-// play takes a worker for a game or a check, until done is called.
+// holdBack is how long a game that may not play yet, the machine being
+// oversubscribed, waits before it looks again.
+const holdBack = 500 * time.Millisecond
+
+// play takes a worker for a game or a check, until done is called. While
+// the machine is oversubscribed a new game plays only when no other does:
+// each more would take CPU from the bots already playing, and from
+// whatever else the machine runs (SPEC §5, load).
 func (s *Share) play(ctx context.Context) (done func(), err error) {
-	return take(ctx, s.playing)
+	for {
+		done, err := take(ctx, s.playing)
+		if err != nil || len(s.playing) == 1 || !s.busy() {
+			return done, err
+		}
+		done()
+		select {
+		case <-time.After(holdBack):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// The machine is oversubscribed when more than runnablePerCPU tasks per CPU
+// want one, on average over samples looks runnableGap apart: each then gets
+// less than half a CPU. The kernel's CPU pressure (/proc/pressure/cpu)
+// cannot say it: its share of time with a task waiting is 99 % as soon as
+// a 2-core machine runs a few more tasks than cores, and stays there
+// however many more run.
+const (
+	runnablePerCPU = 2
+	runnableLooks  = 5
+	runnableGap    = 20 * time.Millisecond
+)
+
+// oversubscribed reads the runnable tasks from /proc/stat; false where it
+// cannot.
+func oversubscribed() bool {
+	total := 0
+	for i := range runnableLooks {
+		if i > 0 {
+			time.Sleep(runnableGap)
+		}
+		n, ok := procsRunning()
+		if !ok {
+			return false
+		}
+		// Less this goroutine's thread, which is running to read it.
+		total += n - 1
+	}
+	return total > runnablePerCPU*runtime.NumCPU()*runnableLooks
+}
+
+// procsRunning is /proc/stat's count of the tasks running or runnable now.
+func procsRunning() (int, bool) {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return 0, false
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "procs_running "); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			return n, err == nil
+		}
+	}
+	return 0, false
 }
 
 // start takes room for a game's bots, started until they are closed.

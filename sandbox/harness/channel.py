@@ -81,15 +81,36 @@ class Channel:
         self.send(json.dumps(obj).encode() + b"\n")
 
     def fault(self, rid, fault, detail):
-        self.send_json({"id": rid, "cpu": self.charged(), "fault": fault, "detail": clip(detail)})
+        msg = {"id": rid, "wait": self.waited(), "cpu": self.charged(), "fault": fault, "detail": clip(detail)}
+        if fault == "timeout" and self.meter and self.meter.unsure():
+            # The judge's failure, not the bot's: the game is played again.
+            msg["load"] = True
+        self.send_json(msg)
 
     def value(self, rid, text):
         dropped = self.catch_up()
         extra = b' "dropped": %d,' % dropped if dropped else b""
-        self.send(b'{"id": %d, "cpu": %.6f,%s "value": %s}\n' % (rid, self.charged(), extra, text.encode()))
+        wait, wall = self.waited(), self.busy()
+        self.send(b'{"id": %d, "cpu": %.6f, "wait": %.6f, "wall": %.6f,%s "value": %s}\n' % (
+            rid, self.charged(), wait, wall, extra, text.encode()))
 
     def charged(self):
         return round(self.meter.settle(), 6) if self.meter else 0.0
+
+    def waited(self):
+        return round(self.meter.waited(), 6) if self.meter else 0.0
+
+    def busy(self):
+        """The move's wall time as the harness measured it, less the wait
+        for a CPU: the judge's own clock also counts its own waits."""
+        return round(self.meter.busy(), 6) if self.meter else 0.0
+
+    def report_wait(self, seconds):
+        """Tells the judge, while a move runs, how long the bot waited for a
+        CPU so far: the judge's own backstop moves as the harness's does.
+        Called from the alarm's handler too, so it writes no more than one
+        short line, without the log's lock."""
+        self.send(b'{"wait": %.6f}\n' % seconds)
 
     def log(self, data):
         self.sink.write(data)

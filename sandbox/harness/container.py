@@ -64,3 +64,55 @@ def oom_kills():
         except (OSError, ValueError):
             pass
     return None
+
+
+def all_pids():
+    """Every process the harness can see: in a container, the bot's and its
+    own."""
+    return [int(name) for name in os.listdir("/proc") if name.isdigit()]
+
+
+def run_delays(pids):
+    """The seconds each task of pids waited for a CPU so far, by (pid, tid):
+    the second field of its schedstat. Tasks that cannot be read are left
+    out."""
+    delays = {}
+    for pid in pids:
+        try:
+            tids = os.listdir("/proc/%d/task" % pid)
+        except OSError:
+            continue
+        for tid in tids:
+            try:
+                with open("/proc/%d/task/%s/schedstat" % (pid, tid), "rb") as f:
+                    delays[(pid, tid)] = int(f.read().split()[1]) * 1e-9
+            except (OSError, IndexError, ValueError):
+                pass
+    return delays
+
+
+def pressure_total(path):
+    """The "some" total of a pressure file, in seconds, or None."""
+    try:
+        with open(path, "rb") as f:
+            for line in f:
+                if line.startswith(b"some "):
+                    return int(line.rsplit(b"total=", 1)[1]) * 1e-6
+    except (OSError, IndexError, ValueError):
+        pass
+    return None
+
+
+def machine_stall():
+    """The seconds the machine had a task waiting for a CPU so far
+    (/proc/pressure/cpu), or None where the kernel does not say."""
+    return pressure_total("/proc/pressure/cpu")
+
+
+def cgroup_pressure():
+    """A function returning the seconds the container had a task waiting
+    for a CPU (cgroup v2's cpu.pressure), or None where there is none."""
+    path = "/sys/fs/cgroup/cpu.pressure"
+    if pressure_total(path) is None:
+        return None
+    return lambda: pressure_total(path) or 0.0

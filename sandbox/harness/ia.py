@@ -20,9 +20,8 @@ class MoveTimeout(BaseException):
 class Alarm:
     """Raises MoveTimeout in the running code after a delay, and again every
     50 ms, so a bot that swallows it once is still stopped. The judge kills the
-    container if even that does not work. With a Meter, the delay is the
-    meter's: the alarm looks at the charge and waits again until a limit
-    has passed."""
+    container if even that does not work. The delay is the meter's: the
+    alarm looks at the charge and waits again until a limit has passed."""
 
     armed = False
     meter = None
@@ -31,7 +30,7 @@ class Alarm:
     def handler(cls, signum, frame):
         if not cls.armed:
             return
-        if cls.meter is not None and cls.meter.ended is None:
+        if cls.meter.ended is None:
             wait = cls.meter.check()
             if wait:
                 signal.setitimer(signal.ITIMER_REAL, wait, 0.05)
@@ -39,15 +38,15 @@ class Alarm:
         raise MoveTimeout()
 
     @classmethod
-    def run(cls, seconds, fn, *args, meter=None):
-        if meter is not None and not meter.check():
+    def run(cls, meter, fn, *args):
+        if not meter.check():
             # Charged past the limit before it began (CPU used since the
             # previous move): the bot is not even asked.
             raise MoveTimeout()
         signal.signal(signal.SIGALRM, cls.handler)
         try:
             cls.armed, cls.meter = True, meter
-            signal.setitimer(signal.ITIMER_REAL, meter.check() or 0.001 if meter else seconds, 0.05)
+            signal.setitimer(signal.ITIMER_REAL, meter.check() or 0.001, 0.05)
             return fn(*args)
         finally:
             # Disarm first: a signal already pending when the timer stops
@@ -141,9 +140,9 @@ class IABot:
 
     def start(self):
         try:
-            self.ia = Alarm.run(self.opts.startup, load_bot, self.path)
+            self.ia = Alarm.run(self.channel.meter, load_bot, self.path)
         except MoveTimeout:
-            return "timeout", "importing the bot took more than %gs" % self.opts.startup
+            return "timeout", self.channel.meter.detail("importing the bot took more than %gs of CPU time" % self.opts.startup, "not imported")
         except Unfit as exc:
             return "error", str(exc)
         except BaseException as exc:
@@ -174,7 +173,7 @@ class IABot:
     def answer(self, rid, request):
         game, side = virus.arguments(request, self.misc, self.ia)
         try:
-            text = Alarm.run(self.opts.move, self.call, game, side, meter=self.channel.meter)
+            text = Alarm.run(self.channel.meter, self.call, game, side)
         except MoveTimeout:
             self.channel.fault(rid, "timeout", self.channel.meter.detail())
         except AnswerError as exc:

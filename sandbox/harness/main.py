@@ -4,7 +4,11 @@ by one bot (see harness.py for the protocol)."""
 import argparse
 import os
 import sys
+import time
 import traceback
+
+# When the harness started (nearly: once this module is imported).
+STARTED = time.monotonic()
 
 from . import container
 from .answers import clip
@@ -67,14 +71,20 @@ def serve(channel, listener, opts):
     bot = os.path.abspath(opts.bot)
     runner = runner_kind(opts.protocol, bot, opts)(channel, bot, opts)
     listener.abandon = runner.abandon
-    channel.meter = Meter(opts.move)
+    # Starting is charged like a move, under the start-up limit.
+    start = channel.meter = Meter(opts.startup, channel.report_wait)
+    # From the harness's own start: on a loaded machine its interpreter
+    # may have waited long for a CPU already, which the judge is told now.
+    start.begin(since=STARTED)
+    channel.report_wait(start.waits.look(start.pids()))
     failed = runner.start()
     if failed:
-        channel.send_json({"ready": False, "fault": failed[0], "detail": clip(failed[1])})
+        channel.send_json({"ready": False, "wait": start.waited(), "fault": failed[0], "detail": clip(failed[1])})
         leave(channel, runner)
-    # Starting has a limit of its own: the first move's charge starts now.
-    channel.meter.settle()
-    channel.send_json({"ready": True})
+    # The first move's charge starts now.
+    channel.meter = Meter(opts.move, channel.report_wait)
+    channel.meter.watch = start.watch
+    channel.send_json({"ready": True, "wait": round(start.waited(), 6)})
     for rid, request, raw in requests(listener):
         channel.meter.begin()
         try:

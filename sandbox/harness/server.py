@@ -38,9 +38,9 @@ class Server:
         except OSError as exc:
             return "error", "cannot start the server: %s" % (exc.strerror or exc)
         # Outside a container, the server's own CPU is what its moves cost.
-        self.channel.meter.watch = self.proc.pid
-        deadline = time.monotonic() + self.opts.startup
-        while time.monotonic() < deadline:
+        meter = self.channel.meter
+        meter.watch = self.proc.pid
+        while meter.check():
             if self.proc.poll() is not None:
                 return "crash", "the server exited with status %d before listening on port %d ($PORT)" % (
                     self.proc.returncode, self.port)
@@ -49,7 +49,8 @@ class Server:
                 return None
             except OSError:
                 time.sleep(0.02)
-        return "timeout", "the server did not listen on port %d ($PORT) within %gs" % (self.port, self.opts.startup)
+        return "timeout", meter.detail("the server used more than %gs of CPU time without listening on port %d ($PORT)" % (
+            self.opts.startup, self.port), "the server did not listen on port %d ($PORT)" % self.port)
 
     def abandon(self):
         if self.proc and self.proc.poll() is None:

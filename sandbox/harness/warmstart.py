@@ -108,6 +108,8 @@ class Warm(Program):
             return None
         finally:
             os.close(w)
+        # Started before the move: only its wait from now on is the move's.
+        self.channel.meter.adopt(proc.pid)
         return proc
 
     def discard(self, proc):
