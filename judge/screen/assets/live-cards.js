@@ -8,6 +8,10 @@ import { labelled, many, markOf, words } from './replay.js';
 // liveFrame is a live game's frame, as a board draws it.
 export const liveFrame = (l) => ({ view: l.view, moves: l.last || [], scores: l.scores || [] });
 
+// stepOf is a live game's step, as its replay will number it (a turn of
+// simultaneous moves counts once, not once a seat): its last step's.
+export const stepOf = (l) => (l.last?.length ? l.last[0].ply + 1 : 0);
+
 // seatTags are a live game's players, each with its mark and score.
 export function seatTags(names, marks, scores) {
   return names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}`, dataset: { seat } },
@@ -55,7 +59,7 @@ export class LiveCards {
       const frame = liveFrame(l);
       fill(c.head, seatTags(names, c.marks, frame.scores));
       c.board.draw(frame, false);
-      fill(c.foot, el('span', { class: 'lmoves', text: t('live.moves', { n: l.moves }) }), ' · ', saying(this.game, frame, names, l.view));
+      fill(c.foot, el('span', { class: 'lmoves', text: t('live.step', { n: stepOf(l) }) }), ' · ', saying(this.game, frame, names, l.view));
       c.node.dataset.moves = l.moves;
     }
     // The cards keep the order of live.
