@@ -31,10 +31,10 @@ func TestPagesReadRight(t *testing.T) {
 	})
 	open := func(t *testing.T, d display, path, ready string) {
 		t.Helper()
-		resize(t, ctx, p, d)
 		if err := p.Navigate(ctx, srv.URL+path); err != nil {
 			t.Fatal(err)
 		}
+		resize(t, ctx, p, d)
 		wait(t, ctx, p, ready)
 		wait(t, ctx, p, settled)
 		if os.Getenv("SCREENSHOTS") != "" {
