@@ -2,6 +2,7 @@ package screen_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games"
 	"botjudge/judge/screen/browsertest"
 	"botjudge/results"
 )
@@ -164,6 +166,26 @@ func TestPagesReadRight(t *testing.T) {
 		want := fmt.Sprintf("step %d", l.Last[0].Ply+1)
 		if got := eval[string](t, ctx, p, `document.querySelector('.tv-view .tvmoves').textContent`); got != want {
 			t.Errorf("the TV of a game of %d moves says %q, want %q", l.Moves, got, want)
+		}
+		// The seats out of the game are struck out of its list.
+		var v struct {
+			Fates []games.Fate `json:"fates"`
+		}
+		if err := json.Unmarshal(l.View, &v); err != nil {
+			t.Fatal(err)
+		}
+		var outs []string
+		for seat, f := range v.Fates {
+			if f.Turn > 0 {
+				outs = append(outs, strconv.Itoa(seat))
+			}
+		}
+		if len(outs) == 0 {
+			t.Fatal("no seat of the live free-for-all is out: the fixture should have some")
+		}
+		got := eval[[]string](t, ctx, p, `[...document.querySelectorAll('.tv-view .tvhead .who.out')].map(w => w.dataset.seat)`)
+		if strings.Join(got, ",") != strings.Join(outs, ",") {
+			t.Errorf("the TV strikes out seats %q, the game put out %q", got, outs)
 		}
 	})
 

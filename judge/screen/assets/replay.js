@@ -38,6 +38,7 @@
 //     which the cards then show too (they do past two seats anyway).
 //   fold(view, frame) → view: the View after frame's moves, given the one
 //     before (which it may change): required when the rules' Views fold.
+//   out(view, seat) → bool: the seat is out of the game (eliminated).
 // Views, events and scores are the game's own JSON, already parsed; a live
 // frame's moves are the stored ones (no unjudged, no n). Boards take what
 // they share from util.js: el, translator, verdictText, and markStyle(k),

@@ -42,7 +42,7 @@ function draw(tv, l) {
     node.classList.toggle('labelled', labelled(game, tv.names.length));
   }
   const frame = liveFrame(l);
-  fill(tv.head, vs(seatTags(tv.names, tv.marks, frame.scores)),
+  fill(tv.head, vs(seatTags(tv.names, tv.marks, frame.scores, game, l.view)),
     el('span', { class: 'dim tvmoves', text: t('live.step', { n: stepOf(l) }) }));
   tv.board.draw(frame, false);
   fill(tv.said, saying(game, frame, tv.names, l.view));
