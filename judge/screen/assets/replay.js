@@ -109,7 +109,7 @@ function resultText(outcome, names) {
 
 // legend explains the marks of a board to whoever sees it for the first time;
 // an entry's third item is what its mark carries (a bot's letter).
-export function legend(game) {
+function legend(game) {
   return el('ul', { class: 'legend' }, game.legend().map(([cls, text, inside]) => el('li', {}, el('span', { class: `mark ${cls}` }, inside ? el('i', { text: inside }) : null), text)));
 }
 

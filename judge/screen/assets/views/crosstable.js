@@ -115,7 +115,7 @@ function legend(swiss, live) {
 // markPlaying rings the cells of the pairings being played in live games:
 // every pair of a game's bots; in a swiss crosstable, the row's pairing
 // with that opponent, or its round not played yet.
-export function markPlaying(table, live) {
+function markPlaying(table, live) {
   for (const td of table.querySelectorAll('td.playing')) td.classList.remove('playing');
   for (const l of live || []) {
     const ids = l.players.map((p) => p.bot_id);
