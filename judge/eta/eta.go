@@ -191,7 +191,7 @@ func measure(in Input) part {
 		var most time.Duration
 		bounded := len(in.Running) > 0 && in.Queued == 0
 		for _, r := range in.Running {
-			if r.MaxMoves == 0 || r.Moves == 0 {
+			if !near(r) {
 				bounded = false
 				break
 			}
@@ -214,11 +214,11 @@ func measure(in Input) part {
 		default:
 			// Longer than the games before it: it may end now, or go on.
 			hold := r.Elapsed
-			if r.MaxMoves > r.Moves {
+			if near(r) {
 				most := time.Duration(r.MaxMoves-r.Moves) * (r.Elapsed / time.Duration(r.Moves))
 				p.most = max(p.most, most)
 				hold = min(hold, most)
-			} else if r.MaxMoves == 0 {
+			} else {
 				p.unbounded = true
 			}
 			p.holds = append(p.holds, hold)
@@ -228,6 +228,15 @@ func measure(in Input) part {
 	}
 	p.work += time.Duration(in.Queued) * p.game
 	return p
+}
+
+// near says whether r's rules' bound says something of when it ends: r has
+// played at least half of it. A bound further off than r has run says
+// nothing a reader can use (a Tron free-for-all of twelve, bounded by the
+// grid, "up to 7 h" for a game of 20 min): until r nears it, the time r
+// has left is not known.
+func near(r Running) bool {
+	return r.MaxMoves > r.Moves && r.Moves > 0 && r.MaxMoves-r.Moves <= r.Moves
 }
 
 // after is the estimate of a run whose work is done in d, which never ends

@@ -54,9 +54,23 @@ func TestEstimate(t *testing.T) {
 		text: "about 55 min left (a game runs longer",
 	}, {
 		name: "bound only",
-		in:   Input{Running: []Running{{Elapsed: 10 * s, Moves: 100, MaxMoves: 300}}},
-		want: Estimate{Known: true, AtLeast: true, Most: 20 * s},
-		text: "up to 20s left",
+		in:   Input{Running: []Running{{Elapsed: 10 * s, Moves: 200, MaxMoves: 300}}},
+		want: Estimate{Known: true, AtLeast: true, Most: 5 * s},
+		text: "up to 5s left",
+	}, {
+		// The free-for-all of twelve Tron bots, its one game in
+		// progress: 1,400 turns of the grid's 64,000 played in 5 min. Its
+		// bound, "up to 3 h 43", says nothing: not known yet.
+		name: "bound far off",
+		in:   Input{Running: []Running{{Elapsed: 300 * s, Moves: 1400, MaxMoves: 64000}}},
+		want: Estimate{},
+		text: "time left unknown",
+	}, {
+		// Past the others, far from its bound: at least, maybe much more.
+		name: "longer than the others, bound far off",
+		in:   Input{Finished: 1, FinishedTime: 60 * s, FinishedMoves: 500, Queued: 1, Workers: 1, Running: []Running{{Elapsed: 300 * s, Moves: 1400, MaxMoves: 64000}}},
+		want: Estimate{Known: true, AtLeast: true, Left: 60 * s},
+		text: "at least 60s left, maybe much more",
 	}}
 	for _, c := range cases {
 		got := Of(c.in)
@@ -76,7 +90,7 @@ func TestShared(t *testing.T) {
 		{Finished: 10, FinishedTime: 300 * s, FinishedMoves: 1000, Queued: 4, Workers: 2, Running: []Running{{Elapsed: 20 * s, Moves: 50}}},
 		{Finished: 11, FinishedTime: 11 * 30 * s, FinishedMoves: 11 * 60, Workers: 2, Running: []Running{{Elapsed: 240 * s, Moves: 2199, MaxMoves: 3000}}},
 		{Finished: 3, FinishedTime: 90 * s, FinishedMoves: 300, Queued: 2, Workers: 1, Running: []Running{{Elapsed: 40 * s, Moves: 400}}},
-		{Running: []Running{{Elapsed: 10 * s, Moves: 100, MaxMoves: 300}}},
+		{Running: []Running{{Elapsed: 10 * s, Moves: 200, MaxMoves: 300}}},
 	} {
 		if got, want := Shared([]Input{in}, 0, in.Workers), Of(in); got != want {
 			t.Errorf("alone: %+v, want Of's %+v", got, want)

@@ -44,9 +44,13 @@ type BotGame struct {
 // Count identical ones (same verdict, reason and detail) in the game: a bot
 // that times out five thousand times is one line to read, not five thousand.
 type Fault struct {
-	// N is the index of the move in the game, Own the number of the bot's
-	// own answer (1 is its first), of the first of them.
+	// N is the index of the move in the game, Step the replay's step that
+	// holds it (the move list's row, ?move= of a replay's URL, `judge
+	// play`'s "move k": a turn, which every seat of a game of simultaneous
+	// moves shares), Own the number of the bot's own answer (1 is its
+	// first), of the first of them.
 	N       int        `json:"n"`
+	Step    int        `json:"step"`
 	Own     int        `json:"own"`
 	Count   int        `json:"count"`
 	Verdict fault.Kind `json:"verdict"`
@@ -201,7 +205,7 @@ func botGame(g results.Game, bid int64) BotGame {
 			continue
 		}
 		seen[key] = len(bg.Faults)
-		bg.Faults = append(bg.Faults, Fault{N: n, Own: bg.Answers, Count: 1, Verdict: m.Verdict, Reason: m.Reason,
+		bg.Faults = append(bg.Faults, Fault{N: n, Step: m.Ply + 1, Own: bg.Answers, Count: 1, Verdict: m.Verdict, Reason: m.Reason,
 			Detail: m.Detail, Time: timeOf(m)})
 	}
 	return bg

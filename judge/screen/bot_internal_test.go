@@ -33,3 +33,26 @@ func TestRepeatedFaultsGrouped(t *testing.T) {
 		t.Errorf("the crash is %+v, want one at the last move", f)
 	}
 }
+
+// A fault's step is the turn of the replay that holds it: in a game of
+// simultaneous moves every seat answers each turn, so the bot's third
+// answer is turn 3, move index 5 (the move list's row 3, ?move=3).
+func TestFaultStepIsTheReplaysTurn(t *testing.T) {
+	g := results.Game{ID: 1, Players: []results.Player{{BotID: 10, Seat: 0, Rank: 2}, {BotID: 20, Seat: 1, Rank: 1}}}
+	for ply := range 3 {
+		for seat := range 2 {
+			m := results.Move{Ply: ply, Move: games.Move{Seat: seat}}
+			if seat == 1 && ply == 2 {
+				m.Verdict, m.Reason = fault.Timeout, "no answer within 1s"
+			}
+			g.Moves = append(g.Moves, m)
+		}
+	}
+	bg := botGame(g, 20)
+	if len(bg.Faults) != 1 {
+		t.Fatalf("%d fault lines, want 1", len(bg.Faults))
+	}
+	if f := bg.Faults[0]; f.Step != 3 || f.N != 5 || f.Own != 3 {
+		t.Errorf("the timeout is at step %d, move %d, answer %d; want turn 3, move 5, answer 3", f.Step, f.N, f.Own)
+	}
+}

@@ -324,7 +324,9 @@ func TestMoveListShowsThinkingTime(t *testing.T) {
 
 // A replay's URL options: it plays by itself at the speed asked, starts
 // over at the end, wears the theme asked and hides its controls; a deep
-// link to a move of a long game scrolls the move list to it.
+// link to a move of a long game (?move=k: step k, the move list's row k,
+// a turn of the seats' simultaneous moves) opens "Step k" and scrolls the
+// move list to it.
 func TestReplayURLOptions(t *testing.T) {
 	g := gameWhere(t, fix.ttt, func(results.Game) bool { return true })
 	p, ctx, srv := browse(t, fmt.Sprintf("/game/%d?autoplay&speed=16&loop&theme=light&controls=0", g.ID))
@@ -339,11 +341,14 @@ func TestReplayURLOptions(t *testing.T) {
 	long := gameWhere(t, fix.long, func(results.Game) bool { return true })
 	rp := replayOf(t, srv, long.ID)
 	f := len(rp.Frames) * 2 / 3
-	n := rp.Frames[f].Moves[0].N
-	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d?move=%d", srv.URL, long.ID, n)); err != nil {
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d?move=%d", srv.URL, long.ID, f)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.replay')?.dataset.frame === '%d'`, f))
+	wait(t, ctx, p, `document.querySelector('.replay .stepno')`)
+	got := eval[[3]string](t, ctx, p, `[document.querySelector('.replay').dataset.frame, document.querySelector('.replay .stepno').textContent, document.querySelector('.movelist li.current .no').textContent]`)
+	if want := [3]string{strconv.Itoa(f), fmt.Sprintf("Step %d / %d", f, len(rp.Frames)-1), strconv.Itoa(f)}; got != want {
+		t.Errorf("?move=%d opens frame, step and row %q, want %q", f, got, want)
+	}
 	wait(t, ctx, p, `(l => { const li = l.querySelector('li.current'), a = li.getBoundingClientRect(), b = l.getBoundingClientRect(); return a.top >= b.top && a.bottom <= b.bottom; })(document.querySelector('.movelist'))`)
 }
 

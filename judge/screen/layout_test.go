@@ -176,6 +176,13 @@ const layoutCheck = `((opts) => {
 			if (fs > smallest || whole <= room + 1) say(name(e) + ' breaks "' + m[0] + '" across lines (' + fs.toFixed(1) + ' px type, ' + Math.round(whole) + ' px in ' + Math.round(room) + ')');
 		}
 	}
+	// A crosstable's name stays in its header, off the cells beside it.
+	for (const a of document.querySelectorAll('.cross th.nm a')) {
+		if (!shown(a)) continue;
+		const th = a.closest('th').getBoundingClientRect(), range = document.createRange();
+		range.selectNodeContents(a);
+		if ([...range.getClientRects()].some((q) => q.right > th.right + 1 || q.left < th.left - 1)) say(name(a) + ' runs out of its header ' + r0(th) + ' over the cells');
+	}
 	// Text: size, and contrast against the first opaque background under it.
 	const rgb = (c) => { const m = c.match(/[\d.]+/g).map(Number); return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; };
 	const lum = ({ r, g, b }) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
@@ -259,13 +266,7 @@ func layoutViews(t *testing.T) []layoutView {
 		tid := sd.t.ID
 		n := len(sd.bots)
 		st := must(fix.db.Standings(ctx, tid, results.SchemeDefault))
-		// The bot with the most faults has the longest page.
-		worst := st[0]
-		for _, s := range st {
-			if s.Timeouts+s.Crashes+s.Illegal > worst.Timeouts+worst.Crashes+worst.Illegal {
-				worst = s
-			}
-		}
+		worst := mostFaults(st)
 		named := func(view string) string { return fmt.Sprintf("%s/%s-%d", state, view, n) }
 		// The pair page of the leader and an opponent it met (in swiss
 		// rounds, not every bot meets the second).
@@ -294,6 +295,11 @@ func layoutViews(t *testing.T) []layoutView {
 				layoutView{name: named("tv"), path: fmt.Sprintf("/t/%d/tv", tid), ready: `document.querySelector('.tv-view > .message:not([hidden])')`, projector: true, phoneFits: true})
 		}
 	}
+	// Long names beside a crosstable's cells: the podium's, and the one
+	// word of a running tournament's.
+	views = append(views,
+		layoutView{name: "finished/crosstable-longnames", path: fmt.Sprintf("/t/%d/crosstable", fix.podium.t.ID), ready: `document.querySelector('table.cross')`, projector: true, sideways: ".cross-view > .fit"},
+		layoutView{name: "running/crosstable-longname", path: fmt.Sprintf("/t/%d/crosstable", fix.run.boards[0].t.ID), ready: `document.querySelector('table.cross td.playing')`, projector: true, sideways: ".cross-view > .fit"})
 	// Every board on the TV and on the live cards, in every kind of card.
 	for _, sd := range append([]seeded{fix.run.busy}, fix.run.boards...) {
 		views = append(views, liveViews(sd)...)
@@ -307,10 +313,22 @@ func layoutViews(t *testing.T) []layoutView {
 			most = max(most, len(g.Players))
 		}
 		g := gameWhere(t, sd, func(g results.Game) bool { return len(g.Players) == most })
-		views = append(views, layoutView{name: fmt.Sprintf("replay/%s-%d-t%d", sd.t.Game, most, sd.t.ID), path: fmt.Sprintf("/game/%d?move=%d", g.ID, len(g.Moves)-1),
+		views = append(views, layoutView{name: fmt.Sprintf("replay/%s-%d-t%d", sd.t.Game, most, sd.t.ID), path: fmt.Sprintf("/game/%d?move=%d", g.ID, len(g.Moves)),
 			ready: `document.querySelector('.replay')`, projector: true})
 	}
 	return views
+}
+
+// mostFaults is the standing of the bot with the most faults: the longest
+// bot page, whose first faulty game shows its log open.
+func mostFaults(st []results.Standing) results.Standing {
+	worst := st[0]
+	for _, s := range st {
+		if s.Timeouts+s.Crashes+s.Illegal > worst.Timeouts+worst.Crashes+worst.Illegal {
+			worst = s
+		}
+	}
+	return worst
 }
 
 // liveViews are the views of a tournament in progress that draw its games:
@@ -492,6 +510,9 @@ func TestThemeToggle(t *testing.T) {
 		{fmt.Sprintf("/t/%d", tid), `document.querySelector('table.standings')`},
 		{fmt.Sprintf("/t/%d/crosstable", tid), `document.querySelector('table.cross')`},
 		{fmt.Sprintf("/t/%d/bot/%d", fix.virus.t.ID, fix.virus.ids[1]), `document.querySelector('.botgame')`},
+		// A bot's log, open under its first fault: a terminal in both themes.
+		{fmt.Sprintf("/t/%d/bot/%d", fix.virus.t.ID, mostFaults(must(fix.db.Standings(context.Background(), fix.virus.t.ID, results.SchemeDefault))).Bot.ID),
+			`document.querySelector('.logbox[open] .log')`},
 		{fmt.Sprintf("/game/%d", gameWhere(t, fix.ships, func(results.Game) bool { return true }).ID), `document.querySelector('.replay')`},
 		{fmt.Sprintf("/game/%d", gameWhere(t, fix.ffa, func(results.Game) bool { return true }).ID), `document.querySelector('.replay')`},
 		{fmt.Sprintf("/t/%d/show?only=podium&dwell=3600", fix.podium.t.ID), `document.querySelector('.podium')`},
@@ -612,7 +633,8 @@ func TestPodiumTiesAndLongNames(t *testing.T) {
 // line in view in the move list.
 func TestMoveLinkScrollsTheList(t *testing.T) {
 	g := gameWhere(t, fix.long, func(results.Game) bool { return true })
-	n := len(g.Moves) / 2
+	// The step half-way through: each of it holds both seats' moves.
+	n := g.Moves[len(g.Moves)/2].Ply + 1
 	p, ctx, _ := browse(t, fmt.Sprintf("/game/%d?move=%d", g.ID, n))
 	wait(t, ctx, p, `document.querySelector('.movelist li.current')`)
 	for _, d := range displays {

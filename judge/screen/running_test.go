@@ -155,7 +155,8 @@ func newRunning(ctx context.Context, db *results.DB, path string) (running, erro
 		store, live int
 	}
 	boards := []board{
-		{virus.Rules{}, renamed(virusBots(4), "first_cell", "greedy", "lookahead", "random_bot"), duels(4), 6, 2},
+		// A long name of one word, which must not cover the crosstable.
+		{virus.Rules{}, renamed(virusBots(4), "first_cell", "greedy", "lookahead", "victoria_de_la_fontaine_longname"), duels(4), 6, 2},
 		{battleships.Rules{}, renamed(shipsBots(), "Checker", "backwards", "hunter", "parity", "random_shots", "rows", "starter", "sweep"), duels(8), 28, 4},
 		{connectfour.Rules, renamed(inRowBots(), "alphabeta", "greedy", "random_column"), duels(3), 3, 2},
 		{battleship.Rules{}, renamed(boatsBots()[:3], "hunter", "parity", "random_shots"), duels(3), 3, 2},

@@ -566,7 +566,9 @@ func play(rules games.Rules, tid int64, key string, round int, seed int64, bots 
 	turns := make([]int, len(bots))
 	logs := make([]strings.Builder, len(bots))
 	var moves []results.Move
-	for len(s.ToMove()) > 0 {
+	// A ply is a step of the game, which the seats that answer at once
+	// share, as the judge stores it.
+	for ply := 0; len(s.ToMove()) > 0; ply++ {
 		seats := s.ToMove()
 		answers := make([]games.Answer, len(seats))
 		for i, seat := range seats {
@@ -584,7 +586,7 @@ func play(rules games.Rules, tid int64, key string, round int, seed int64, bots 
 			wall := time.Duration(5+rng.IntN(300)) * time.Millisecond
 			cpu := wall * 3 / 4
 			m.Answer = answers[i].Data // what the bot said, as the judge records it
-			moves = append(moves, results.Move{Move: m, Ply: len(moves), Detail: answers[i].Detail, Elapsed: wall, CPU: &cpu})
+			moves = append(moves, results.Move{Move: m, Ply: ply, Detail: answers[i].Detail, Elapsed: wall, CPU: &cpu})
 		}
 	}
 	o := s.Outcome()

@@ -33,8 +33,10 @@ export function unit() {
   return t('unit');
 }
 
+// The pieces carry the bots' own letters (X moves first): a seat's shape
+// alone would draw X as a circle and O as a square.
 export function legend() {
-  return [['token mark-1', 'X'], ['token mark-2', 'O'], ['m-last', t('last')], ['m-line', t('line')]];
+  return [['token mark-1', 'X', 'X'], ['token mark-2', 'O', 'O'], ['m-last', t('last')], ['m-line', t('line')]];
 }
 
 // board builds its grid at the first frame, when the View tells its size;
@@ -72,6 +74,7 @@ export function board(parent, { marks = [1, 2], mini = false } = {}) {
           const cell = at(view.gravity, [r, c]);
           cell.dataset.v = seat + 1;
           cell.className = 'cell' + (seat >= 0 ? ` token mark-${marks[seat]}` : '');
+          cell.firstChild.textContent = seat >= 0 ? view.marks[seat] : '';
         }
       }
       const g = !!view.gravity;

@@ -8,9 +8,15 @@ import { labelled, many, markOf, words } from './replay.js';
 // liveFrame is a live game's frame, as a board draws it.
 export const liveFrame = (l) => ({ view: l.view, moves: l.last || [], scores: l.scores || [] });
 
-// seatTags are a live game's players, each with its mark and score.
-export function seatTags(names, marks, scores) {
-  return names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}`, dataset: { seat } },
+// stepOf is a live game's step, as its replay will number it (a turn of
+// simultaneous moves counts once, not once a seat): its last step's.
+export const stepOf = (l) => (l.last?.length ? l.last[0].ply + 1 : 0);
+
+// seatTags are a live game's players, each with its mark and score; a
+// seat the game put out (game.out, in games of eliminations) is struck
+// through, as the board crosses it.
+export function seatTags(names, marks, scores, game, view) {
+  return names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}${game?.out?.(view, seat) ? ' out' : ''}`, dataset: { seat } },
     el('i', { class: 'token' }), el('span', { class: 'n', text: name }), el('b', { class: 'lscore', text: scores[seat] ?? '' })));
 }
 
@@ -53,9 +59,9 @@ export class LiveCards {
       const names = l.players.map((p) => p.name);
       const c = this.cards.get(l.key) || this.add(l, names);
       const frame = liveFrame(l);
-      fill(c.head, seatTags(names, c.marks, frame.scores));
+      fill(c.head, seatTags(names, c.marks, frame.scores, this.game, l.view));
       c.board.draw(frame, false);
-      fill(c.foot, el('span', { class: 'lmoves', text: t('live.moves', { n: l.moves }) }), ' · ', saying(this.game, frame, names, l.view));
+      fill(c.foot, el('span', { class: 'lmoves', text: t('live.step', { n: stepOf(l) }) }), ' · ', saying(this.game, frame, names, l.view));
       c.node.dataset.moves = l.moves;
     }
     // The cards keep the order of live.

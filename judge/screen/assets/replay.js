@@ -23,8 +23,9 @@
 //     is added by the page.
 //   short(frame, names) → string: frame's line in the move list, when no
 //     move of it was a fault (the page shows the fault instead).
-//   legend() → [[class, text], …]: the board's marks, drawn as
-//     span.mark.<class>; 'token mark-k' draws seat mark k.
+//   legend() → [[class, text, inside?], …]: the board's marks, drawn as
+//     span.mark.<class> (holding inside, when given); 'token mark-k' draws
+//     seat mark k.
 //   unit() → string: what the scores count.
 //   strings = {en: {…}, fr: {…}}: its words under short keys, read through
 //     util.js's translator(strings).
@@ -37,6 +38,7 @@
 //     which the cards then show too (they do past two seats anyway).
 //   fold(view, frame) → view: the View after frame's moves, given the one
 //     before (which it may change): required when the rules' Views fold.
+//   out(view, seat) → bool: the seat is out of the game (eliminated).
 // Views, events and scores are the game's own JSON, already parsed; a live
 // frame's moves are the stored ones (no unjudged, no n). Boards take what
 // they share from util.js: el, translator, verdictText, and markStyle(k),
@@ -97,15 +99,18 @@ function reasonOf(m) {
 }
 
 // resultText is the final line: who won, the scores of a duel (the cards
-// show more), why it ended.
+// show more), why it ended. The winner's score comes first, after its
+// name: "greedy wins 51 – 49", never 49 – 51.
 function resultText(outcome, names) {
-  const score = outcome.score && names.length === 2 ? ' ' + outcome.score.join(' – ') : '';
+  const sc = outcome.score, won = outcome.rank[1] < outcome.rank[0];
+  const score = sc && names.length === 2 ? ' ' + (won ? [sc[1], sc[0]] : sc).join(' – ') : '';
   return `${winText(names, outcome.rank)}${score} · ${outcome.reason}`;
 }
 
-// legend explains the marks of a board to whoever sees it for the first time.
+// legend explains the marks of a board to whoever sees it for the first time;
+// an entry's third item is what its mark carries (a bot's letter).
 function legend(game) {
-  return el('ul', { class: 'legend' }, game.legend().map(([cls, text]) => el('li', {}, el('span', { class: `mark ${cls}` }), text)));
+  return el('ul', { class: 'legend' }, game.legend().map(([cls, text, inside]) => el('li', {}, el('span', { class: `mark ${cls}` }, inside ? el('i', { text: inside }) : null), text)));
 }
 
 // faultCounts is, for every frame, each seat's faults up to it: the cards
@@ -231,7 +236,7 @@ export class Player {
       onmousedown: (e) => e.preventDefault(), onclick: fn }, icon(name));
     this.playBtn = btn('play', t('replay.play'), () => this.toggle());
     this.slider = el('input', { type: 'range', min: 0, max: this.frames.length - 1, value: 0, class: 'slider',
-      'aria-label': t('replay.step', { i: '', n: '' }), oninput: (e) => { this.pause(); this.seek(+e.target.value); } });
+      'aria-label': t('replay.slider'), oninput: (e) => { this.pause(); this.seek(+e.target.value); } });
     this.stepText = el('span', { class: 'stepno' });
     this.speedSel = el('select', { class: 'speed', title: t('replay.speed'), onchange: (e) => { this.speed = +e.target.value; e.target.blur(); } },
       SPEEDS.map((s) => el('option', { value: s, selected: s === this.speed, text: `${s}×` })));
@@ -334,6 +339,8 @@ export class Player {
     if (this.slider) {
       this.slider.value = i;
       this.stepText.textContent = t('replay.step', { i, n: this.frames.length - 1 });
+      // A screen reader says the step as the page writes it, not a bare number.
+      this.slider.setAttribute('aria-valuetext', this.stepText.textContent);
     }
     this.current?.classList.remove('current');
     this.current = this.lines[i];

@@ -90,10 +90,12 @@ async function route() {
     const v = await view(params, query);
     if (seq !== routeSeq) { v.cleanup?.(); return; }
     page.current = v;
-    document.body.classList.add('view-' + view.name.replace(/^view/, '').toLowerCase());
+    const name = view.name.replace(/^view/, '').toLowerCase();
+    document.body.classList.add('view-' + name);
     if (v.bodyClass) document.body.classList.add(v.bodyClass);
     await header(v.tid, v.nav);
     if (seq !== routeSeq) return;
+    document.title = titleOf(v.title || t('nav.' + name), v.tid);
     fill(main, v.node);
     v.fit?.();
     v.start?.();
@@ -134,6 +136,7 @@ async function failure(seq, err) {
     el('p', {}, back));
   try { await header(there ? tid : null); } catch { /* the judge is away: the message stays */ }
   if (seq !== routeSeq) return;
+  document.title = titleOf(t(missing ? 'notfound.title' : 'error.title'), there ? tid : null);
   document.body.className = 'view-notfound';
   fill(main, node);
   listen(there ? tid : null);
@@ -145,6 +148,12 @@ async function failure(seq, err) {
     return false;
   };
   page.current = { cleanup: follow('/api/events', (l) => { if (ready(l) && seq === routeSeq) route(); }) };
+}
+
+// titleOf is a page's title: what it shows, of which tournament, so that a
+// tab, a bookmark and a screen reader say which page it is.
+function titleOf(what, tid) {
+  return [what, tid && page.kinds[tid] ? `${page.kinds[tid]} #${tid}` : null, t('app')].filter(Boolean).join(' · ');
 }
 
 // listen follows the tournament's events; a view's onState learns whether a

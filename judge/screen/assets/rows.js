@@ -19,8 +19,10 @@ export function gameRow(g, result, pts) {
     // The points share the number's column: the rows are a grid.
     el('span', { class: 'gno' }, `#${g.id}`, pts === undefined ? null : [' ', el('b', { class: 'gpts', text: points(pts) })]),
     el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
-    el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
-    el('span', { class: 'gscore', text: g.players.map((p) => p.score).join(' – ') }),
+    // Past a duel, each score goes with its bot's name: twelve numbers
+    // in a row say nothing of whose they are.
+    el('span', { class: 'gplayers' }, vs(g.players.map((p) => el('span', {}, p.name, many(names.length) ? [' ', el('b', { class: 'pscore', text: p.score })] : null)))),
+    el('span', { class: 'gscore', text: many(names.length) ? '' : g.players.map((p) => p.score).join(' – ') }),
     el('span', { class: 'gres', text: `${winText(names, g.players.map((p) => p.rank))} · ${g.reason}` }),
     el('span', { class: 'gfaults', text: faults.join(' · ') }),
     el('span', { class: 'go', text: '▶ ' + t('game.replay') }));

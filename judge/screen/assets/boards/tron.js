@@ -56,6 +56,11 @@ export function legend() {
   return [['m-head', t('head')], ['m-out', t('died')]];
 }
 
+// out says whether a seat is out of the game, for the lists of seats.
+export function out(view, seat) {
+  return view?.fates?.[seat]?.turn > 0;
+}
+
 // fold is the View after frame's moves: a trail grows by the cell of its
 // move; a death erases the trail and records the seat's fate. A turn is a
 // step whose moves have events (the init's have none).

@@ -10,6 +10,7 @@ export const strings = {
     flips: 'flips {n}',
     noflip: 'flips nothing',
     pass: '{name} passes',
+    passed: 'pass',
     passreason: 'returned False',
     nomove: 'has no legal move',
     unit: 'pieces',
@@ -21,6 +22,7 @@ export const strings = {
     flips: 'convertit {n}',
     noflip: 'ne convertit rien',
     pass: '{name} passe',
+    passed: 'passe',
     passreason: 'a renvoyé False',
     nomove: "n'a aucun coup légal",
     unit: 'pions',
@@ -104,9 +106,10 @@ export function describe(frames, i, names) {
 }
 
 // short is the move list's line: the cell and how many it converted, as
-// the bots write cells, or the bot's answer to pass.
+// the bots write cells, or a pass in words (the bot's False means nothing
+// to whoever reads the list).
 export function short(frame) {
   const ev = frame.moves[0].event;
-  if (!ev?.cell) return 'False';
+  if (!ev?.cell) return t('passed');
   return `[${ev.cell[0]}, ${ev.cell[1]}]${ev.flipped.length ? ' +' + ev.flipped.length : ''}`;
 }

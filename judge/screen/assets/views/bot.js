@@ -25,15 +25,19 @@ export async function viewBot([tid, bid]) {
     b.check.at && !b.check.ok ? el('pre', { class: 'log', text: [b.check.detail, b.check.log].filter(Boolean).join('\n\n') }) : null,
     el('h2', {}, t('bot.games'), ' ', el('label', { class: 'filter' }, onlyFaults, ' ', t('bot.onlyfaults'))),
     list);
-  return { node, tid, nav: 'standings' };
+  return { node, tid, nav: 'standings', title: b.bot.name };
 }
 
 function botGame(tid, bid, g, open) {
+  const several = g.opponents.length > 1;
   const faults = g.faults.length
     ? el('ul', { class: 'faults' }, g.faults.map((f) => el('li', { dataset: { n: f.n } },
-      el('a', { href: `/game/${g.id}?move=${f.n}`, text: t('bot.fault', { n: f.n + 1, own: f.own, verdict: verdictText(f.verdict) }) }),
+      // The step is the replay's row, which the link opens.
+      el('a', { href: `/game/${g.id}?move=${f.step}`, text: t('bot.fault', { n: f.step, own: f.own, verdict: verdictText(f.verdict) }) }),
       f.count > 1 ? el('b', { class: 'times', text: ' ' + t('bot.times', { n: f.count }) }) : null,
-      el('span', { class: 'ms', title: timeTitle(f), text: ' · ' + timeText(f) }),
+      // A bot that never answered (not ready, not started) took no time:
+      // "0 ms" would read as an instant answer.
+      f.elapsed_ms > 0 ? el('span', { class: 'ms', title: timeTitle(f), text: ' · ' + timeText(f) }) : null,
       f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + f.reason }) : null,
       f.detail ? el('pre', { class: 'detail', text: f.detail }) : null)))
     : el('p', { class: 'dim', text: t('bot.nofault') });
@@ -44,9 +48,12 @@ function botGame(tid, bid, g, open) {
     el('div', { class: 'bghead' },
       el('a', { class: 'gno', href: `/game/${g.id}`, text: `#${g.id}` }),
       el('span', { class: `res ${g.result}`, text: t('result.' + g.result) }),
-      el('span', {}, `${t('game.vs')} `, g.opponents.map((p, i) => [i ? ', ' : '', el('a', { href: `/t/${tid}/pair/${bid}/${p.bot_id}`, text: p.name })])),
+      // Against several, each opponent's score follows its name, and the
+      // bot's own stands alone: a row of numbers would say nothing of whose.
+      el('span', {}, `${t('game.vs')} `, g.opponents.map((p, i) => [i ? ', ' : '', el('a', { href: `/t/${tid}/pair/${bid}/${p.bot_id}`, text: p.name }),
+        several ? [' ', el('b', { class: 'pscore', text: p.score })] : null])),
       el('span', { class: 'dim', text: `${t('bot.seat', { seat: g.seat })}${g.seat === 0 ? ' · ' + t('game.first') : ''}` }),
-      el('span', { class: 'gscore', text: [g.score, ...g.opponents.map((p) => p.score)].join(' – ') }),
+      el('span', { class: 'gscore', text: several ? t('bot.score', { score: g.score }) : [g.score, ...g.opponents.map((p) => p.score)].join(' – ') }),
       el('span', { class: 'dim', text: g.reason }),
       el('span', { class: 'dim thinking', text: t('bot.thinking', { total: timeText(g.thinking.total), slowest: timeText(g.thinking.slowest) }) }),
       el('a', { class: 'go', href: `/game/${g.id}`, text: '▶ ' + t('game.replay') })),

@@ -9,11 +9,10 @@ export async function viewGame([id], q) {
   const game = await loadBoard(rp.kind);
   const g = rp.game;
   let start = +(q.get('frame') || 0);
-  if (q.has('move')) {
-    // The frame that played move n; past the last move, the end.
-    const n = +q.get('move');
-    start = Math.max(0, rp.frames.findLastIndex((f) => f.moves.some((m) => m.n <= n)));
-  }
+  // ?move=k opens step k: the move list's row k, "Step k", a bot page's
+  // "move k" (a turn, which the seats of simultaneous moves share); past
+  // the last, the end.
+  if (q.has('move')) start = Math.max(0, +q.get('move') || 0);
   // A hand-in's sparring game belongs to no tournament on the screen: its
   // bots and pairing have no pages, and its student goes back to the hand-in.
   const tid = rp.private ? null : g.tournament_id;
@@ -28,7 +27,7 @@ export async function viewGame([id], q) {
   const player = new Player(node, rp, game, { start, ...replayOptions(q, () => player) });
   const onKey = (e) => { if (!e.ctrlKey && !e.metaKey && !e.altKey && player.key(e)) e.preventDefault(); };
   document.addEventListener('keydown', onKey);
-  return { node, tid, nav: 'crosstable', fit: () => player.reveal(), cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
+  return { node, tid, nav: 'crosstable', title: `${t('game.title', { id: g.id })} · ${g.players.map((p) => p.name).join(` ${t('game.vs')} `)}`, fit: () => player.reveal(), cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
 }
 
 // replayOptions reads a replay's URL options, for a replay shown on a

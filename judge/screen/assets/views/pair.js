@@ -14,5 +14,5 @@ export async function viewPair([tid, a, b], q) {
       el('a', { href: `/t/${tid}/bot/${b}`, text: p.b.name })),
     el('p', { class: 'dim', text: t('pair.games', { n: p.games.length }) }),
     el('div', { class: 'games' }, p.games.length ? p.games.map((g) => gameRow(g, cls[res.get(g.id)?.r], res.get(g.id)?.p)) : el('p', { class: 'message', text: t('empty.games') })));
-  return { node, tid, nav: 'crosstable' };
+  return { node, tid, nav: 'crosstable', title: t('pair.title', { a: p.a.name, b: p.b.name }) };
 }

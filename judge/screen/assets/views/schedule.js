@@ -4,6 +4,7 @@
 import { el, fill, t, tn, getJSON } from '../util.js';
 import { many } from '../replay.js';
 import { gameRow, vs } from '../rows.js';
+import { stepOf } from '../live-cards.js';
 
 // liveRow is a game in progress in a list, in the columns of gameRow; it
 // opens the big board on that game.
@@ -11,7 +12,7 @@ function liveRow(tid, l) {
   const names = l.players.map((p) => p.name);
   return el('a', { class: ['game-row', 'playing', many(names.length) && 'many'].filter(Boolean).join(' '), href: `/t/${tid}/tv?key=${encodeURIComponent(l.key)}`, dataset: { key: l.key } },
     el('span', { class: 'gno', text: '●' }),
-    el('span', { class: 'gmeta', text: t('schedule.move', { n: l.moves }) }),
+    el('span', { class: 'gmeta', text: t('live.step', { n: stepOf(l) }) }),
     el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
     el('span', { class: 'gscore', text: (l.scores || []).join(' – ') }),
     el('span', { class: 'gres' }), el('span', { class: 'gfaults' }),

@@ -57,13 +57,16 @@ export async function viewStandings([tid], q) {
     el('a', { href: `/api/t/${tid}/standings.json`, target: '_blank', text: `${t('export.standings')} JSON` }), ' · ',
     el('a', { href: `/api/t/${tid}/games.csv`, download: '', text: `${t('export.games')} CSV` }), ' · ',
     el('a', { href: `/api/t/${tid}/games.json`, target: '_blank', text: `${t('export.games')} JSON` }));
+  const pairwise = el('span', { class: 'pairwise' });
   const node = el('section', { class: 'page standings-view' }, box,
-    el('footer', { class: 'note' }, el('span', { text: t(swiss ? 'standings.order.swiss' : 'standings.order') }), ' ', exports));
+    el('footer', { class: 'note' }, el('span', { text: t(swiss ? 'standings.order.swiss' : 'standings.order') }), pairwise, ' ', exports));
   let n = 0;
   const load = async () => {
     const st = await getJSON(`/api/t/${tid}/standings.json${schemeQuery(q)}`);
     n = st.length;
     fill(box, st.length ? standingsTable(tid, st, swiss) : el('p', { class: 'message', text: t('empty.games') }));
+    // In games of several bots, W, D and L count opponents, not games.
+    pairwise.textContent = st.some((s) => s.wins + s.draws + s.losses > s.games) ? ' ' + t('standings.pairwise') : '';
     fitRows(box, n + 1);
   };
   await load();

@@ -21,5 +21,5 @@ export async function viewTournaments() {
         x.progress.finished ? t('progress.finished') : '', t('tournament.seed', { seed: x.seed })].filter(Boolean).join(' · ') }),
       el('p', { class: 'dim', text: t('tournament.created', { date: new Date(x.created).toLocaleString(lang) }) })));
   }
-  return { node, nav: 'tournaments', cleanup: stop };
+  return { node, nav: 'tournaments', title: t('nav.tournaments'), cleanup: stop };
 }

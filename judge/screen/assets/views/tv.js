@@ -3,7 +3,7 @@
 import { el, fill, t, getJSON } from '../util.js';
 import { labelled, loadBoard, many, markOf } from '../replay.js';
 import { page } from '../page.js';
-import { interest, liveFrame, saying, seatTags } from '../live-cards.js';
+import { interest, liveFrame, saying, seatTags, stepOf } from '../live-cards.js';
 import { vs } from '../rows.js';
 
 // follow shows on tv the game it follows in the state s of the
@@ -42,8 +42,8 @@ function draw(tv, l) {
     node.classList.toggle('labelled', labelled(game, tv.names.length));
   }
   const frame = liveFrame(l);
-  fill(tv.head, vs(seatTags(tv.names, tv.marks, frame.scores)),
-    el('span', { class: 'dim tvmoves', text: t('tv.moves', { n: l.moves }) }));
+  fill(tv.head, vs(seatTags(tv.names, tv.marks, frame.scores, game, l.view)),
+    el('span', { class: 'dim tvmoves', text: t('live.step', { n: stepOf(l) }) }));
   tv.board.draw(frame, false);
   fill(tv.said, saying(game, frame, tv.names, l.view));
   node.dataset.moves = l.moves;
