@@ -5,7 +5,9 @@ import (
 	"html/template"
 	"strings"
 	"time"
+	"unicode/utf8"
 
+	"botjudge/games"
 	"botjudge/games/fault"
 )
 
@@ -23,7 +25,10 @@ var words = map[string]map[string]string{
 		"deadline.passed": "Hand-ins are closed: the deadline was %s.",
 		"hand.in":         "Hand in",
 		"hand.help":       "One file (.py, .js, .coffee, .php, .c, .cpp, .java, .ml, or a script with #!), or a folder as a .zip or .tar; at most %d KiB.",
+		"hand.help.ia":    "One Python file (.py) defining ia(game, side); at most %d KiB.",
 		"versions":        "Your versions",
+		"versions.of":     "Versions %s",
+		"late":            "after the deadline: not played",
 		"none":            "Nothing handed in yet.",
 		"current":         "in the tournament",
 		"status.queued":   "waiting for its check",
@@ -35,7 +40,7 @@ var words = map[string]map[string]string{
 		"not.ready":       "NOT READY",
 		"build.failed":    "Your bot did not compile:",
 		"compiled":        "Compiled.",
-		"first.refused":   "Its first answer was refused (%s):",
+		"first.refused":   "Your bot failed at its first request (%s):",
 		"first.ok":        "First answer accepted: %.0f ms of CPU.",
 		"game.end":        "Game against itself: %d moves, %s. Slowest answer %.0f ms of CPU.",
 		"game.stopped":    "Game against itself: stopped after %d moves, enough to try every kind of turn. Slowest answer %.0f ms of CPU.",
@@ -55,6 +60,7 @@ var words = map[string]map[string]string{
 		"organiser.title": "Hand-ins: every student",
 		"student":         "Student",
 		"versions.n":      "%d versions",
+		"versions.n.one":  "%d version",
 		"nothing":         "—",
 		"not.found":       "Not found, or not yours.",
 		"not.open":        "This game is not open for hand-in.",
@@ -65,7 +71,7 @@ var words = map[string]map[string]string{
 		"wait":            "Too many attempts: wait %d seconds and try again.",
 		"error":           "The judge failed to do this: tell the organiser.",
 		"judge.failed":    "The judge failed while checking (not your bot's fault): %s",
-		"version":         "Version of %s",
+		"version":         "Version %s",
 		"game":            "Game",
 	},
 	"fr": {
@@ -80,7 +86,10 @@ var words = map[string]map[string]string{
 		"deadline.passed": "Les rendus sont fermés : la date limite était %s.",
 		"hand.in":         "Rendre",
 		"hand.help":       "Un fichier (.py, .js, .coffee, .php, .c, .cpp, .java, .ml, ou un script avec #!), ou un dossier en .zip ou .tar ; %d Kio au plus.",
+		"hand.help.ia":    "Un fichier Python (.py) qui définit ia(game, side) ; %d Kio au plus.",
 		"versions":        "Vos versions",
+		"versions.of":     "Versions %s",
+		"late":            "après la date limite : pas jouée",
 		"none":            "Rien de rendu pour l'instant.",
 		"current":         "dans le tournoi",
 		"status.queued":   "attend sa vérification",
@@ -92,7 +101,7 @@ var words = map[string]map[string]string{
 		"not.ready":       "PAS PRÊT",
 		"build.failed":    "Votre bot n'a pas compilé :",
 		"compiled":        "Compilé.",
-		"first.refused":   "Sa première réponse a été refusée (%s) :",
+		"first.refused":   "Votre bot a échoué à sa première demande (%s) :",
 		"first.ok":        "Première réponse acceptée : %.0f ms de CPU.",
 		"game.end":        "Partie contre lui-même : %d coups, %s. Réponse la plus lente %.0f ms de CPU.",
 		"game.stopped":    "Partie contre lui-même : arrêtée après %d coups, assez pour essayer chaque sorte de tour. Réponse la plus lente %.0f ms de CPU.",
@@ -112,6 +121,7 @@ var words = map[string]map[string]string{
 		"organiser.title": "Rendus : tous les élèves",
 		"student":         "Élève",
 		"versions.n":      "%d versions",
+		"versions.n.one":  "%d version",
 		"nothing":         "—",
 		"not.found":       "Introuvable, ou pas à vous.",
 		"not.open":        "Ce jeu n'est pas ouvert aux rendus.",
@@ -122,7 +132,7 @@ var words = map[string]map[string]string{
 		"wait":            "Trop d'essais : attendez %d secondes et recommencez.",
 		"error":           "Le juge n'a pas pu le faire : prévenez l'organisateur.",
 		"judge.failed":    "Le juge a échoué pendant la vérification (ce n'est pas la faute de votre bot) : %s",
-		"version":         "Version de %s",
+		"version":         "Version %s",
 		"game":            "Jeu",
 	},
 }
@@ -155,4 +165,42 @@ var funcs = template.FuncMap{
 	// dict hands the status template a language and a version.
 	"dict": func(lang string, v any) map[string]any { return map[string]any{"Lang": lang, "V": v} },
 	"join": func(s []string) string { return strings.Join(s, ", ") },
+	"tn":   func(lang, key string, n int) string { return fmt.Sprintf(word(lang, counted(lang, key, n)), n) },
+	"of":   of,
+	// late tells a version handed in after the deadline, which the
+	// tournament does not play.
+	"late": func(deadline, at time.Time) bool { return !deadline.IsZero() && at.After(deadline) },
+	// helpKey is the hand-in help of game: what its bots may be.
+	"helpKey": func(game string) string {
+		if r, ok := games.Lookup(game); ok && r.Protocol() == games.ProtocolIA {
+			return "hand.help.ia"
+		}
+		return "hand.help"
+	},
+}
+
+// counted is key, or key.one when n takes the singular: 1 in English, 0
+// and 1 in French.
+func counted(lang, key string, n int) string {
+	one := n == 1
+	if lang == "fr" {
+		one = n < 2
+	}
+	if _, ok := words["en"][key+".one"]; ok && one {
+		return key + ".one"
+	}
+	return key
+}
+
+// of is "of name" in lang: in French "d'" before a vowel (élision), "de "
+// elsewhere.
+func of(lang, name string) string {
+	if lang != "fr" {
+		return "of " + name
+	}
+	first, _ := utf8.DecodeRuneInString(strings.ToLower(name))
+	if strings.ContainsRune("aàâäeéèêëiîïoôöuùûüyœæh", first) {
+		return "d'" + name
+	}
+	return "de " + name
 }

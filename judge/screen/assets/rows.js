@@ -1,7 +1,7 @@
 // A game as a row of a list, shared by the pairing, live and schedule
 // views.
 
-import { el, t, tn, points, winText } from './util.js';
+import { el, say, t, tn, points, winText } from './util.js';
 import { many } from './replay.js';
 
 // vs puts "vs" between the players of a game, however many they are.
@@ -21,7 +21,7 @@ export function gameRow(g, result, pts) {
     el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
     el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
     el('span', { class: 'gscore', text: g.players.map((p) => p.score).join(' – ') }),
-    el('span', { class: 'gres', text: `${winText(names, g.players.map((p) => p.rank))} · ${g.reason}` }),
+    el('span', { class: 'gres', text: `${winText(names, g.players.map((p) => p.rank))} · ${say(g.reason)}` }),
     el('span', { class: 'gfaults', text: faults.join(' · ') }),
     el('span', { class: 'go', text: '▶ ' + t('game.replay') }));
 }

@@ -1,0 +1,105 @@
+package handin
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"botjudge/results"
+)
+
+func TestOf(t *testing.T) {
+	for _, c := range []struct{ lang, name, want string }{
+		{"en", "alice", "of alice"},
+		{"fr", "alice", "d'alice"},
+		{"fr", "Émile", "d'Émile"},
+		{"fr", "Hugo", "d'Hugo"},
+		{"fr", "Yann", "d'Yann"},
+		{"fr", "bob", "de bob"},
+		{"fr", "Zoé Martin", "de Zoé Martin"},
+		{"fr", "", "de "},
+	} {
+		if got := of(c.lang, c.name); got != c.want {
+			t.Errorf("of(%q, %q) = %q, want %q", c.lang, c.name, got, c.want)
+		}
+	}
+}
+
+func TestCounted(t *testing.T) {
+	tn := funcs["tn"].(func(string, string, int) string)
+	for _, c := range []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{"en", 0, "0 versions"},
+		{"en", 1, "1 version"},
+		{"en", 2, "2 versions"},
+		{"fr", 0, "0 version"},
+		{"fr", 1, "1 version"},
+		{"fr", 2, "2 versions"},
+	} {
+		if got := tn(c.lang, "versions.n", c.n); got != c.want {
+			t.Errorf("%s %d: %q, want %q", c.lang, c.n, got, c.want)
+		}
+	}
+}
+
+// The pages say what the reader needs: the virus hand-in accepts Python
+// only, the organiser reads a student's versions as that student's, French
+// elides "de" before a vowel, a version handed in after the deadline is
+// marked, and one version is one.
+func TestPagesWording(t *testing.T) {
+	deadline := time.Date(2030, 6, 1, 17, 0, 0, 0, time.Local)
+	c := newClass(t, Options{Deadline: deadline}, "alice", "bob")
+	before := deadline.Add(-time.Minute)
+	c.now.Store(&before)
+	alice, org := c.student("alice"), c.student(results.OrganiserName)
+	v1 := alice.location("virus", "a.py", []byte(pyBot))
+	c.student("bob").location("virus", "b.py", []byte(pyBot))
+	// Handed in after the deadline: a server that ran without one then.
+	id := c.versions("alice", "virus")[0].StudentID
+	late, err := c.db.AddHandIn(context.Background(), results.HandIn{StudentID: id, Game: "virus", At: deadline.Add(time.Hour), Kind: "file", Ext: ".py", Content: []byte("# late\n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := func(b *browser, lang, path string) string {
+		t.Helper()
+		req, _ := http.NewRequest("GET", c.http.URL+path, nil)
+		req.Header.Set("Accept-Language", lang)
+		st, page := b.do(req)
+		if st != http.StatusOK {
+			t.Fatalf("%s: %d\n%s", path, st, page)
+		}
+		return page
+	}
+	home := in(alice, "en", "/hand-in/")
+	virus, tictactoe, _ := strings.Cut(home, `id="game-tictactoe"`)
+	if !strings.Contains(virus, "One Python file (.py)") || strings.Contains(virus, ".java") {
+		t.Errorf("the virus help does not say Python only:\n%s", virus)
+	}
+	if !strings.Contains(tictactoe, ".java") {
+		t.Errorf("the tictactoe help lost its languages:\n%s", tictactoe)
+	}
+	if n := strings.Count(home, "after the deadline: not played"); n != 1 {
+		t.Errorf("%d versions marked late, want 1:\n%s", n, home)
+	}
+	for lang, want := range map[string][2]string{"en": {"Version of alice", "Versions of alice"}, "fr": {"Version d&#39;alice", "Versions d&#39;alice"}} {
+		if page := in(alice, lang, v1); !strings.Contains(page, want[0]) {
+			t.Errorf("%s: the version page has no %q:\n%s", lang, want[0], page)
+		}
+		page := in(org, lang, fmt.Sprintf("/hand-in/student/%d", id))
+		if !strings.Contains(page, want[1]) || strings.Contains(page, map[string]string{"en": "Your versions", "fr": "Vos versions"}[lang]) {
+			t.Errorf("%s: the organiser reads alice's versions as:\n%s", lang, page)
+		}
+	}
+	if page := in(org, "en", fmt.Sprintf("/hand-in/v/%d", late.ID)); !strings.Contains(page, "after the deadline: not played") {
+		t.Errorf("the late version's page does not say it is late:\n%s", page)
+	}
+	if page := in(org, "en", "/hand-in/"); !strings.Contains(page, "1 version<") || strings.Contains(page, "1 versions") {
+		t.Errorf("the organiser's table counts bob's one version as:\n%s", page)
+	}
+}
