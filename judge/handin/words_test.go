@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"botjudge/results"
+	"botjudge/sandbox"
 )
 
 func TestOf(t *testing.T) {
@@ -101,5 +102,18 @@ func TestPagesWording(t *testing.T) {
 	}
 	if page := in(org, "en", "/hand-in/"); !strings.Contains(page, "1 version<") || strings.Contains(page, "1 versions") {
 		t.Errorf("the organiser's table counts bob's one version as:\n%s", page)
+	}
+}
+
+// A syntax error is reported with the student's file name, not the staged
+// copy's (bot.py), as a failure at the first request.
+func TestSyntaxErrorNamesTheStudentsFile(t *testing.T) {
+	sc := &SandboxChecker{Run: sandbox.NewLocal(), StageRoot: t.TempDir(), Limits: sandbox.DefaultLimits()}
+	c := newClass(t, Options{Checker: sc, Games: []string{"virus"}}, "bob")
+	loc := c.student("bob").location("virus", "broken.py", []byte("def ia(game, side):\n    return game.nope(\n"))
+	waitDoneWithin(t, c, "bob", 1, time.Minute)
+	_, page := c.student("bob").get(loc)
+	if !strings.Contains(page, "Your bot failed at its first request") || !strings.Contains(page, "bob.py") || strings.Contains(page, "bot.py") {
+		t.Errorf("the report of a syntax error:\n%s", page)
 	}
 }
