@@ -66,6 +66,11 @@ func TestWordsInBothLanguages(t *testing.T) {
 		}
 		screenshot(t, ctx, p, "tv-over-"+lang)
 	}
+	// A sparring game's logo leads back to the hand-in (viewGame's home).
+	home := eval[string](t, ctx, p, `import('/assets/header.js').then((m) => m.header(null, null, '/hand-in/')).then(() => document.querySelector('#top a.brand').getAttribute('href'))`)
+	if home != "/hand-in/" {
+		t.Errorf("the logo leads to %q, want /hand-in/", home)
+	}
 }
 
 // checkSaid checks the page's say on the sentences of frenchSaid.

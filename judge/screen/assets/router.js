@@ -89,7 +89,7 @@ async function route() {
     page.current = v;
     document.body.classList.add('view-' + view.name.replace(/^view/, '').toLowerCase());
     if (v.bodyClass) document.body.classList.add(v.bodyClass);
-    await header(v.tid, v.nav);
+    await header(v.tid, v.nav, v.home);
     if (seq !== routeSeq) return;
     fill(main, v.node);
     v.fit?.();
