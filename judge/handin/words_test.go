@@ -1,7 +1,9 @@
 package handin
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -115,5 +117,72 @@ func TestSyntaxErrorNamesTheStudentsFile(t *testing.T) {
 	_, page := c.student("bob").get(loc)
 	if !strings.Contains(page, "Your bot failed at its first request") || !strings.Contains(page, "bob.py") || strings.Contains(page, "bot.py") {
 		t.Errorf("the report of a syntax error:\n%s", page)
+	}
+}
+
+// blockingChecker stops in the middle of its sparring games until the test
+// lets it go.
+type blockingChecker struct{ release chan struct{} }
+
+func (b *blockingChecker) Check(ctx context.Context, h results.HandIn, update func(string, Report)) (Report, error) {
+	rep := Report{Ready: true, FirstMS: 1, Sparring: []Spar{{GameID: 1, Opponents: []string{"example"}, Result: "win", Reason: "over"}}}
+	update(results.StatusPlaying, rep)
+	<-b.release
+	return rep, nil
+}
+
+// While a version is checked, its page follows the check's event stream,
+// which says how far the check has gone, instead of reloading every 2 s;
+// the stream ends when the check does.
+func TestCheckProgressEvents(t *testing.T) {
+	bc := &blockingChecker{release: make(chan struct{})}
+	c := newClass(t, Options{Checker: bc, Games: []string{"virus"}}, "alice")
+	alice := c.student("alice")
+	loc := alice.location("virus", "a.py", []byte(pyBot))
+	_, page := alice.get(loc)
+	if strings.Contains(page, `http-equiv="refresh"`) || !strings.Contains(page, `src="/hand-in/assets/live.js"`) || !strings.Contains(page, `data-events="`+loc+`/events"`) {
+		t.Errorf("the page of a version being checked:\n%s", page)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.http.URL+loc+"/events", nil)
+	resp, err := alice.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	events := bufio.NewScanner(resp.Body)
+	next := func() Progress {
+		t.Helper()
+		for events.Scan() {
+			if data, ok := strings.CutPrefix(events.Text(), "data: "); ok {
+				var p Progress
+				if err := json.Unmarshal([]byte(data), &p); err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+		}
+		t.Fatalf("the stream ended: %v", events.Err())
+		return Progress{}
+	}
+	p := next()
+	for p.Status != results.StatusPlaying {
+		p = next()
+	}
+	if p.Done || !strings.Contains(p.Text, "sparring games against the example bots: 1 played") {
+		t.Errorf("while sparring: %+v", p)
+	}
+	close(bc.release)
+	for !p.Done {
+		p = next()
+	}
+	if p.Status != results.StatusDone {
+		t.Errorf("the last event: %+v", p)
+	}
+	for events.Scan() { // up to the end of the stream
+		if events.Text() != "" {
+			t.Errorf("the stream goes on after the check: %q", events.Text())
+		}
 	}
 }
