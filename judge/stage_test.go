@@ -9,23 +9,18 @@ import (
 	"time"
 )
 
-// waiterBot plays first cells, but in the middle of its first game it stops
-// until the test lets it go, so that the test knows its run is playing.
-const waiterBot = `import os, time
-
+// waiter is a virus bot that plays the example first_cell's moves, but in
+// the middle of its first game stops until the test lets it go, so that the
+// test knows its run is playing.
+const waiter = `
 
 def ia(game, side):
+    import os, time
     if len(game["history"]) >= 2 and not os.path.exists(%[1]q):
         open(%[1]q, "w").close()
         while not os.path.exists(%[2]q):
             time.sleep(0.05)
-    g, mine = game["grid"], game["references"][side]
-    for r in range(10):
-        for c in range(10):
-            if g[r][c] == 0 and any(0 <= r + i < 10 and 0 <= c + j < 10 and g[r + i][c + j] == mine
-                                    for i in (-1, 0, 1) for j in (-1, 0, 1)):
-                return [r, c]
-    return False
+    return first_cell(game, side)
 `
 
 // TestPruneSparesAnotherRunsBots: two runs on two databases in one folder
@@ -36,8 +31,8 @@ def ia(game, side):
 func TestPruneSparesAnotherRunsBots(t *testing.T) {
 	dir := t.TempDir()
 	started, letGo := filepath.Join(dir, "started"), filepath.Join(dir, "go")
-	writeFile(t, filepath.Join(dir, "b", "virus", "waiter.py"), fmt.Sprintf(waiterBot, started, letGo), 0o644)
-	copyExample(t, "first_cell.py", filepath.Join(dir, "b", "virus"))
+	example := copyExample(t, "first_cell.py", filepath.Join(dir, "b", "virus"))
+	writeFile(t, filepath.Join(dir, "b", "virus", "waiter.py"), strings.Replace(example, "def ia(", "def first_cell(", 1)+fmt.Sprintf(waiter, started, letGo), 0o644)
 	for _, bot := range []string{"greedy.py", "random_bot.py"} {
 		copyExample(t, bot, filepath.Join(dir, "a", "virus"))
 	}
@@ -87,11 +82,14 @@ func TestPruneSparesAnotherRunsBots(t *testing.T) {
 	}
 }
 
-func copyExample(t *testing.T, bot, to string) {
+// copyExample copies an example virus bot into the folder to, and returns
+// its source.
+func copyExample(t *testing.T, bot, to string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "submissions", "virus", bot))
 	if err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(to, bot), string(b), 0o644)
+	return string(b)
 }
