@@ -227,18 +227,16 @@ func runGame(ctx context.Context, run contest.Runner, db *results.DB, cfg contes
 	return err == nil, terr
 }
 
-// stageGrace keeps staged bots that a `judge check` or `judge play` beside
-// this run may be using, whatever the database says.
-const stageGrace = 10 * time.Minute
-
 // prune removes the staged copies of bot versions no tournament uses any
-// more, so that _bots/ does not grow with every version ever submitted.
+// more, so that _bots/ does not grow with every version ever submitted. The
+// database knows its own tournaments only: the copies other judge processes
+// use are kept by their leases.
 func prune(ctx context.Context, db *results.DB, stage string, stderr io.Writer) error {
 	inUse, err := db.EnteredHashes(ctx)
 	if err != nil {
 		return err
 	}
-	n, err := contest.Prune(stage, inUse, stageGrace)
+	n, err := contest.Prune(stage, inUse)
 	if n > 0 {
 		fmt.Fprintf(stderr, "judge: removed %d staged bot versions no tournament uses\n", n)
 	}

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"botjudge/games/fault"
+	"botjudge/games/phrase"
 
 	"bytes"
 	"context"
@@ -190,6 +191,16 @@ func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[stri
 
 // launch starts a harness and waits for its ready line. A bot that cannot
 // start is a Reply with a fault (and no instance), not an error.
+// Why a bot's answer or start failed, for the screen to translate.
+var (
+	notReady     = phrase.Of("not ready within {1} of wall time, not counting {2} spent waiting for a CPU", "pas prêt en {1} de temps réel, sans compter {2} passées à attendre un processeur")
+	diedStarting = phrase.Of("the bot died while starting: {1}", "le bot est mort au démarrage : {1}")
+	stuck        = phrase.Of("no answer within {1} of wall time (twice the limit), and the bot could not be interrupted", "pas de réponse en {1} de temps réel (deux fois la limite), et le bot n'a pas pu être interrompu")
+	overCPU      = phrase.Of("answered after {1}s of CPU time, over the limit of {2}", "a répondu après {1} s de temps CPU, au-delà de la limite de {2}")
+	overWall     = phrase.Of("answered after {1}s of wall time, not counting {2}s spent waiting for a CPU, over twice the limit of {3}", "a répondu après {1} s de temps réel, sans compter {2} s passées à attendre un processeur, au-delà de deux fois la limite de {3}")
+	overLimit    = phrase.Of("answered after {1}s, over the limit of {2}", "a répondu après {1} s, au-delà de la limite de {2}")
+)
+
 func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 	sink := newLineSink(s.lim.Answer + envelope)
 	p, err := s.launcher.launch(ctx, launchSpec{
@@ -217,9 +228,9 @@ func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 		settle(p)
 	case died:
 		r.Fault, r.Detail, err = p.exit(ctx)
-		r.Detail = "the bot died while starting: " + r.Detail
+		r.Detail = diedStarting.Say(r.Detail)
 	case expired:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("not ready within %v of wall time, not counting %v spent waiting for a CPU", stop.allow, stop.waited.Round(time.Millisecond))
+		r.Fault, r.Detail = fault.Timeout, notReady.Say(stop.allow, stop.waited.Round(time.Millisecond))
 	}
 	if kerr := kill(ctx, p); err == nil {
 		err = kerr
@@ -275,7 +286,7 @@ func (s *session) Ask(ctx context.Context, request []byte) (Reply, error) {
 			return Reply{}, errors.Join(err, s.drop(ctx, in))
 		}
 	case expired:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("no answer within %v of wall time (twice the limit), and the bot could not be interrupted", 2*s.lim.Move)
+		r.Fault, r.Detail = fault.Timeout, stuck.Say(2*s.lim.Move)
 	default:
 		// The judge gave up, not the bot: start afresh next time without
 		// counting it against the bot.
@@ -354,13 +365,13 @@ func (s *session) answer(msg message, r Reply) Reply {
 	// in past one is late all the same.
 	switch {
 	case r.Metered && r.CPU > s.lim.Move:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of CPU time, over the limit of %v", r.CPU.Seconds(), s.lim.Move)
+		r.Fault, r.Detail = fault.Timeout, overCPU.Say(fmt.Sprintf("%.3f", r.CPU.Seconds()), s.lim.Move)
 		return r
 	case r.Metered && busy(msg, r) > 2*s.lim.Move:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs of wall time, not counting %.3fs spent waiting for a CPU, over twice the limit of %v", busy(msg, r).Seconds(), r.Waited.Seconds(), s.lim.Move)
+		r.Fault, r.Detail = fault.Timeout, overWall.Say(fmt.Sprintf("%.3f", busy(msg, r).Seconds()), fmt.Sprintf("%.3f", r.Waited.Seconds()), s.lim.Move)
 		return r
 	case !r.Metered && r.Elapsed > s.lim.Move:
-		r.Fault, r.Detail = fault.Timeout, fmt.Sprintf("answered after %.3fs, over the limit of %v", r.Elapsed.Seconds(), s.lim.Move)
+		r.Fault, r.Detail = fault.Timeout, overLimit.Say(fmt.Sprintf("%.3f", r.Elapsed.Seconds()), s.lim.Move)
 		return r
 	}
 	r.Data = data.Bytes()

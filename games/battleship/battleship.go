@@ -54,6 +54,7 @@
 package battleship
 
 import (
+	"botjudge/games/phrase"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -320,9 +321,9 @@ func (g *game) applyFleets(answers []games.Answer) []games.Move {
 	case failed[0] != "" && failed[1] != "":
 		g.end(botsarena.Drawn(fmt.Sprintf("both lost at the start, a draw: %s: %s; %s: %s", g.who(0), failed[0], g.who(1), failed[1])))
 	case failed[0] != "":
-		g.end(botsarena.Won(1, fmt.Sprintf("%s lost: %s", g.who(0), failed[0])))
+		g.end(botsarena.Won(1, botsarena.Lost.Say(g.who(0), failed[0])))
 	case failed[1] != "":
-		g.end(botsarena.Won(0, fmt.Sprintf("%s lost: %s", g.who(1), failed[1])))
+		g.end(botsarena.Won(0, botsarena.Lost.Say(g.who(1), failed[1])))
 	default:
 		g.phase, g.turn = playPhase, 0
 	}
@@ -339,7 +340,7 @@ func (g *game) applyShot(a games.Answer) games.Move {
 			return m
 		}
 	}
-	g.end(botsarena.Won(1-seat, fmt.Sprintf("%s lost: %s", g.who(seat), m.Reason)))
+	g.end(botsarena.Won(1-seat, botsarena.Lost.Say(g.who(seat), m.Reason)))
 	return m
 }
 
@@ -371,9 +372,9 @@ func (g *game) fire(seat, x, y int, m *games.Move) {
 	m.Event = botsarena.Encode(ev)
 	switch {
 	case g.score(seat) == g.cells:
-		g.end(botsarena.Won(seat, fmt.Sprintf("%s sank the whole fleet in %d shots", g.who(seat), len(g.shots[seat]))))
+		g.end(botsarena.Won(seat, sankAll.Say(len(g.shots[seat]), g.who(seat))))
 	case g.turns >= g.maxTurns():
-		g.end(botsarena.Drawn(fmt.Sprintf("no fleet sunk after %d turns: a draw", g.turns)))
+		g.end(botsarena.Drawn(noneSunk.Say(g.turns)))
 	default:
 		g.turn = 1 - seat
 	}
@@ -539,3 +540,9 @@ func (g *game) parseShot(play json.RawMessage) (x, y int, v fault.Kind, why stri
 }
 
 func (g *game) inside(x, y int) bool { return x >= 0 && x < g.r.Width && y >= 0 && y < g.r.Height }
+
+// How a game ends, for the screen to translate.
+var (
+	sankAll  = phrase.Count("{2} sank the whole fleet in {1} shot", "{2} sank the whole fleet in {1} shots", "{2} a coulé toute la flotte en {1} tir", "{2} a coulé toute la flotte en {1} tirs")
+	noneSunk = phrase.Count("no fleet sunk after {1} turn: a draw", "no fleet sunk after {1} turns: a draw", "aucune flotte coulée après {1} tour : partie nulle", "aucune flotte coulée après {1} tours : partie nulle")
+)

@@ -8,6 +8,7 @@
 package botsarena
 
 import (
+	"botjudge/games/phrase"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -149,6 +150,9 @@ func FaultReason(a games.Answer) string {
 	}
 	return string(a.Fault) + ": " + a.Detail
 }
+
+// Lost says why a seat lost a duel.
+var Lost = phrase.Of("{1} lost: {2}", "{1} a perdu : {2}")
 
 // Won is the outcome of a duel won by seat winner.
 func Won(winner int, reason string) games.Outcome {

@@ -15,6 +15,7 @@
 package mnk
 
 import (
+	"botjudge/games/phrase"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -227,18 +228,23 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 	switch {
 	case len(g.lines) > 0:
 		l := g.lines[0]
-		g.end(botsarena.Won(seat, fmt.Sprintf("%s has %d in a row, from row %d col %d to row %d col %d",
-			g.who(seat), len(l), l[0].Row, l[0].Col, l[len(l)-1].Row, l[len(l)-1].Col)))
+		g.end(botsarena.Won(seat, inRow.Say(g.who(seat), len(l), l[0].Row, l[0].Col, l[len(l)-1].Row, l[len(l)-1].Col)))
 	case len(g.moves) == g.r.Rows*g.r.Cols:
-		g.end(botsarena.Drawn("the board is full: a draw"))
+		g.end(botsarena.Drawn(boardFull.Say()))
 	default:
 		g.turn = 1 - seat
 	}
 	return []games.Move{m}
 }
 
+// How a game ends, for the screen to translate.
+var (
+	inRow     = phrase.Of("{1} has {2} in a row, from row {3} col {4} to row {5} col {6}", "{1} aligne {2}, de la ligne {3} colonne {4} à la ligne {5} colonne {6}")
+	boardFull = phrase.Of("the board is full: a draw", "la grille est pleine : partie nulle")
+)
+
 func (g *game) lose(seat int, why string) {
-	g.end(botsarena.Won(1-seat, fmt.Sprintf("%s lost: %s", g.who(seat), why)))
+	g.end(botsarena.Won(1-seat, botsarena.Lost.Say(g.who(seat), why)))
 }
 
 func (g *game) end(o games.Outcome) {

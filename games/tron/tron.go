@@ -31,6 +31,7 @@
 package tron
 
 import (
+	"botjudge/games/phrase"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -360,15 +361,22 @@ func (g *game) die(s *step) {
 	s.move.Event = botsarena.Encode(ev)
 }
 
+// How a game ends, for the screen to translate.
+var (
+	lastAlive    = phrase.Count("{2} is the last one alive, after {1} turn", "{2} is the last one alive, after {1} turns", "{2} est le dernier en vie, après {1} tour", "{2} est le dernier en vie, après {1} tours")
+	diedTogether = phrase.Of("the last {1} died together on turn {2}", "les {1} derniers sont morts ensemble au tour {2}")
+	lastDied     = phrase.Of("the last one died on turn {1}", "le dernier est mort au tour {1}")
+)
+
 func (g *game) checkEnd(died int) {
 	alive := g.ToMove()
 	switch {
 	case len(alive) == 1:
-		g.over = fmt.Sprintf("%s is the last one alive, after %d turns", g.names[alive[0]], g.turn)
+		g.over = lastAlive.Say(g.turn, g.names[alive[0]])
 	case len(alive) == 0 && died > 1:
-		g.over = fmt.Sprintf("the last %d died together on turn %d", died, g.turn)
+		g.over = diedTogether.Say(died, g.turn)
 	case len(alive) == 0:
-		g.over = fmt.Sprintf("the last one died on turn %d", g.turn)
+		g.over = lastDied.Say(g.turn)
 	}
 }
 

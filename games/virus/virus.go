@@ -15,6 +15,7 @@
 package virus
 
 import (
+	"botjudge/games/phrase"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -207,7 +208,7 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 	}
 	t := turn{side: g.sideOf(m.Seat)}
 	if !g.canMove(t.side) {
-		m.Reason = "no legal move"
+		m.Reason = noMove.Say()
 	} else if a.Fault != fault.None {
 		m.Verdict, m.Reason = a.Fault, a.Detail
 		if m.Reason == "" {
@@ -216,7 +217,7 @@ func (g *game) Apply(answers []games.Answer) []games.Move {
 	} else if cell, pass, why := parseAnswer(a.Data); why != "" {
 		m.Verdict, m.Reason = fault.Malformed, why
 	} else if pass {
-		m.Reason = "pass"
+		m.Reason = passed.Say()
 	} else if why := g.illegal(t.side, cell); why != "" {
 		m.Verdict, m.Reason = fault.Illegal, why
 	} else {
@@ -382,6 +383,15 @@ func (g *game) count(side int) int {
 	return n
 }
 
+// The sentences of the moves and the ends, for the screen to translate.
+var (
+	gridFull     = phrase.Of("grid full", "grille pleine")
+	noMoveEither = phrase.Of("no legal move for either side", "aucun coup possible pour les deux camps")
+	idleTurns    = phrase.Count("{1} turn without a placement", "{1} turns without a placement", "{1} tour sans pose", "{1} tours sans pose")
+	noMove       = phrase.Of("no legal move", "aucun coup possible")
+	passed       = phrase.Of("pass", "passe")
+)
+
 func (g *game) checkEnd(placed bool) {
 	g.idle++
 	if placed {
@@ -389,11 +399,11 @@ func (g *game) checkEnd(placed bool) {
 	}
 	switch {
 	case g.count(0)+g.count(1) == Size*Size:
-		g.over = "grid full"
+		g.over = gridFull.Say()
 	case !g.canMove(0) && !g.canMove(1):
-		g.over = "no legal move for either side"
+		g.over = noMoveEither.Say()
 	case g.idle >= MaxIdle:
-		g.over = fmt.Sprintf("%d turns without a placement", MaxIdle)
+		g.over = idleTurns.Say(MaxIdle)
 	}
 }
 

@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 func write(t *testing.T, path, content string, mode os.FileMode) {
@@ -222,10 +221,12 @@ func TestStageSameContent(t *testing.T) {
 	}
 }
 
+// TestPrune: a staged copy goes when no bot in use has its content and no
+// living process staged it, however old it is.
 func TestPrune(t *testing.T) {
 	src, root := t.TempDir(), t.TempDir()
 	var es []Entry
-	for i, f := range []string{"keep.py", "old.py", "recent.py"} {
+	for i, f := range []string{"keep.py", "old.py", "other.py"} {
 		write(t, filepath.Join(src, f), fmt.Sprintf("x = %d\n", i), 0o644)
 		info, _ := os.Stat(filepath.Join(src, f))
 		sum, _ := hashBot(filepath.Join(src, f), info)
@@ -235,35 +236,50 @@ func TestPrune(t *testing.T) {
 		}
 		es = append(es, e)
 	}
-	long := time.Now().Add(-time.Hour)
-	for _, e := range es[:2] {
-		if err := os.Chtimes(filepath.Join(root, stageKey(e)), long, long); err != nil {
-			t.Fatal(err)
-		}
+	inUse := map[string]bool{es[0].SHA256: true}
+	if n, err := Prune(root, inUse); err != nil || n != 0 {
+		t.Fatalf("pruned %d (%v) copies this process staged", n, err)
 	}
-	n, err := Prune(root, map[string]bool{es[0].SHA256: true}, 10*time.Minute)
-	if err != nil || n != 1 {
-		t.Fatalf("pruned %d (%v), want 1", n, err)
+	endLease(t, root) // as when this process ends
+	if _, err := Stage(filepath.Join(t.TempDir(), "elsewhere"), es[2]); err != nil {
+		t.Fatal(err) // a lease under another root keeps nothing here
 	}
-	for i, want := range []bool{true, false, true} {
+	n, err := Prune(root, inUse)
+	if err != nil || n != 2 {
+		t.Fatalf("pruned %d (%v), want 2", n, err)
+	}
+	for i, want := range []bool{true, false, false} {
 		if _, err := os.Stat(filepath.Join(root, stageKey(es[i]))); (err == nil) != want {
 			t.Errorf("%s: present %v, want %v", es[i].Name, err == nil, want)
 		}
 	}
-	// Reusing a staged copy marks it as in use, so that a concurrent
-	// check's bot is not pruned under it.
-	if err := os.Chtimes(filepath.Join(root, stageKey(es[2])), long, long); err != nil {
+	if des, _ := os.ReadDir(filepath.Join(root, leaseDir)); len(des) != 0 {
+		t.Errorf("the ended process's lease is left: %v", des)
+	}
+	// Staging again leases again.
+	if _, err := Stage(root, es[1]); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Stage(root, es[2]); err != nil {
-		t.Fatal(err)
+	if n, _ := Prune(root, inUse); n != 0 {
+		t.Errorf("pruned %d just-staged copies", n)
 	}
-	if n, _ := Prune(root, map[string]bool{es[0].SHA256: true}, 10*time.Minute); n != 0 {
-		t.Errorf("pruned %d just-used copies", n)
-	}
-	if n, _ := Prune(filepath.Join(root, "missing"), nil, 0); n != 0 {
+	if n, _ := Prune(filepath.Join(root, "missing"), nil); n != 0 {
 		t.Error("pruned a missing folder")
 	}
+}
+
+// endLease closes this process's lease of root, which releases its lock as
+// the end of the process would.
+func endLease(t *testing.T, root string) {
+	t.Helper()
+	leases.Lock()
+	defer leases.Unlock()
+	l := leases.byRoot[root]
+	if l == nil {
+		t.Fatalf("no lease for %s", root)
+	}
+	l.f.Close()
+	delete(leases.byRoot, root)
 }
 
 func TestHashChangesWithContentOnly(t *testing.T) {

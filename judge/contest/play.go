@@ -1,6 +1,7 @@
 package contest
 
 import (
+	"botjudge/games/phrase"
 	"context"
 	"encoding/json"
 	"errors"
@@ -176,15 +177,21 @@ func (c *clock) over(seat int, strict bool) bool {
 	return c.spent[seat] >= b || c.waited[seat] >= 2*b
 }
 
+// Why a seat is not asked, for the screen to translate.
+var (
+	givenUp    = phrase.Count("not asked: given up for this game after {1} timeout in a row", "not asked: given up for this game after {1} timeouts in a row", "pas interrogé : abandonné pour cette partie après {1} dépassement de temps d'affilée", "pas interrogé : abandonné pour cette partie après {1} dépassements de temps d'affilée")
+	budgetUsed = phrase.Of("not asked: its time for this game ({1}) is used up", "pas interrogé : son temps pour cette partie ({1}) est épuisé")
+)
+
 // skip is the reply of a seat that is not asked any more, or nil.
 func (c *clock) skip(seat int) *sandbox.Reply {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	switch {
 	case c.policy.GiveUp > 0 && c.timeouts[seat] >= c.policy.GiveUp:
-		return &sandbox.Reply{Fault: fault.Timeout, Detail: fmt.Sprintf("not asked: given up for this game after %d timeouts in a row", c.timeouts[seat])}
+		return &sandbox.Reply{Fault: fault.Timeout, Detail: givenUp.Say(c.timeouts[seat])}
 	case c.over(seat, false):
-		return &sandbox.Reply{Fault: fault.Timeout, Detail: fmt.Sprintf("not asked: its time for this game (%v) is used up", c.policy.Budget)}
+		return &sandbox.Reply{Fault: fault.Timeout, Detail: budgetUsed.Say(c.policy.Budget)}
 	}
 	return nil
 }

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 )
 
 // Stage copies a bot into root/<key>/, under a fixed name (bot.py, bot.js,
@@ -23,17 +22,26 @@ import (
 // copy one example under two extensions (a.py and b, two empty files a.js and
 // b.py) have the same content staged as two different bots, while the same
 // file in two games or under two names is staged once.
+//
+// The copy stays while this process lives: it is written in the process's
+// lease (see lease.go) before it is looked for, so that no Prune, of this
+// judge or of another on another database, removes it under a game.
 func Stage(root string, e Entry) (string, error) {
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", err
+	}
+	unlock, err := lockStage(root, false)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	if err := lease(root, stageKey(e)); err != nil {
+		return "", err
+	}
 	dir := filepath.Join(root, stageKey(e))
 	target := filepath.Join(dir, stagedName(e))
 	if _, err := os.Stat(target); err == nil {
-		// Content-addressed: an existing copy is this content. Its time
-		// says it is in use, for Prune.
-		now := time.Now()
-		return target, os.Chtimes(dir, now, now)
-	}
-	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", err
+		return target, nil // content-addressed: an existing copy is this content
 	}
 	tmp, err := os.MkdirTemp(root, stagingPrefix)
 	if err != nil {
@@ -88,15 +96,25 @@ var javaFile = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*\.java$`)
 func stageKey(e Entry) string { return e.SHA256 + "-" + stagedName(e) }
 
 // Prune removes the staged bots under root whose content no longer belongs to
-// any bot in use (inUse holds the SHA-256 of every current entry of every
-// tournament), and returns how many it removed. A folder staged or reused in
-// the last grace is kept whatever its content: a `judge check` or a `judge
-// play` beside the run may be using it.
-func Prune(root string, inUse map[string]bool, grace time.Duration) (int, error) {
-	des, err := os.ReadDir(root)
+// any bot in use (inUse holds the SHA-256 of every current entry of the
+// caller's tournaments), and returns how many it removed. A copy that a
+// living judge process staged is kept whatever its content: a tournament on
+// another database in the same folder, a `judge check` or a `judge serve`
+// beside the run may be playing it, however long ago it was staged.
+func Prune(root string, inUse map[string]bool) (int, error) {
+	unlock, err := lockStage(root, true)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
+	if err != nil {
+		return 0, err
+	}
+	defer unlock()
+	leased, err := leasedKeys(root)
+	if err != nil {
+		return 0, err
+	}
+	des, err := os.ReadDir(root)
 	if err != nil {
 		return 0, err
 	}
@@ -104,11 +122,8 @@ func Prune(root string, inUse map[string]bool, grace time.Duration) (int, error)
 	var errs []error
 	for _, de := range des {
 		sum, _, _ := strings.Cut(de.Name(), "-")
-		if !de.IsDir() || strings.HasPrefix(de.Name(), stagingPrefix) || inUse[sum] {
-			continue
-		}
-		info, err := de.Info()
-		if err != nil || time.Since(info.ModTime()) < grace {
+		// Dot names are the copies in progress and the leases.
+		if !de.IsDir() || strings.HasPrefix(de.Name(), ".") || inUse[sum] || leased[de.Name()] {
 			continue
 		}
 		if err := os.RemoveAll(filepath.Join(root, de.Name())); err != nil {

@@ -202,3 +202,51 @@ func TestBrowserNotReady(t *testing.T) {
 		t.Errorf("the browser reported: %s", pr)
 	}
 }
+
+// TestBrowserFollowsTheCheck: the page of a version being checked shows
+// how far the check has gone, from its event stream, and shows the report
+// when the check ends, in both languages.
+func TestBrowserFollowsTheCheck(t *testing.T) {
+	b := browsertest.Start(t)
+	p := b.NewPage(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for lang, playing := range map[string]string{"en": "1 played", "fr": "1 jouée"} {
+		bc := &blockingChecker{release: make(chan struct{})}
+		c := newClass(t, Options{Checker: bc, Games: []string{"virus"}}, "alice")
+		loc := c.student("alice").location("virus", "a.py", []byte(pyBot))
+		if err := p.SetHeaders(ctx, map[string]string{"Accept-Language": lang}); err != nil {
+			t.Fatal(err)
+		}
+		steps := []string{
+			c.http.URL + "/hand-in/",
+			`document.querySelector('input[name=name]').value = 'alice'`,
+			`document.querySelector('input[name=code]').value = '` + c.codes["alice"] + `'`,
+			`document.querySelector('form.login button').click()`,
+		}
+		if err := p.Navigate(ctx, steps[0]); err != nil {
+			t.Fatal(err)
+		}
+		for _, js := range steps[1:] {
+			if err := p.Eval(ctx, js, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := p.Wait(ctx, `document.querySelector('form.upload')`); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Navigate(ctx, c.http.URL+loc); err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Wait(ctx, `document.getElementById('progress')?.textContent.includes('`+playing+`')`); err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		if dir := os.Getenv("SCREENSHOTS"); dir != "" {
+			p.Screenshot(ctx, filepath.Join(dir, "handin-progress-"+lang+".png"))
+		}
+		close(bc.release)
+		if err := p.Wait(ctx, `!document.getElementById('progress') && document.querySelector('.status[data-status=done]')`); err != nil {
+			t.Fatalf("%s: the report after the check: %v", lang, err)
+		}
+	}
+}

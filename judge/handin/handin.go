@@ -124,9 +124,15 @@ func New(db *results.DB, scr http.Handler, opt Options) *Server {
 	s.mux.HandleFunc("GET /hand-in/v/{id}/content", s.serveContent)
 	s.mux.HandleFunc("POST /hand-in/v/{id}/restore", s.serveRestore)
 	s.mux.HandleFunc("GET /hand-in/student/{id}", s.serveStudent)
+	s.mux.HandleFunc("GET /hand-in/v/{id}/events", s.serveVersionEvents)
 	s.mux.HandleFunc("GET /hand-in/assets/style.css", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
 		b, _ := assets.ReadFile("assets/style.css")
+		w.Write(b)
+	})
+	s.mux.HandleFunc("GET /hand-in/assets/live.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+		b, _ := assets.ReadFile("assets/live.js")
 		w.Write(b)
 	})
 	s.mux.HandleFunc("/hand-in/", func(w http.ResponseWriter, r *http.Request) {
@@ -420,7 +426,7 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	live := h.Status == results.StatusStored || h.Status == results.StatusQueued || h.Status == results.StatusChecking || h.Status == results.StatusPlaying
-	s.page(w, r, http.StatusOK, "version", map[string]any{"V": h, "R": rep, "Files": files, "Live": live,
+	s.page(w, r, http.StatusOK, "version", map[string]any{"V": h, "R": rep, "Files": files, "Live": live, "Progress": progressOf(screen.Language(r), h, s.opt.Now()),
 		"Organiser": se.organiser, "Plays": plays, "Choosable": !h.Current && s.mayChoose(se, h)})
 }
 

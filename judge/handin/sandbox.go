@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -79,6 +80,13 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 		return Report{}, err
 	}
 	out := reportOf(rep)
+	if me.Kind == "file" {
+		// A traceback names the staged copy (bot.py): the student knows
+		// their file by its own name.
+		staged := regexp.MustCompile(`\b` + regexp.QuoteMeta(filepath.Base(seat.Bot.Path)) + `\b`)
+		own := filepath.Base(me.Source)
+		out.Detail, out.Log = staged.ReplaceAllLiteralString(out.Detail, own), staged.ReplaceAllLiteralString(out.Log, own)
+	}
 	if !rep.First.OK {
 		return out, nil
 	}

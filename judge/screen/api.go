@@ -12,6 +12,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/games/phrase"
 	"botjudge/judge/eta"
 	"botjudge/results"
 )
@@ -33,6 +34,7 @@ func (s *Server) routeAPI() {
 	s.mux.HandleFunc("GET /api/game/{id}/replay.json", s.answer(s.replayJSON))
 	s.mux.HandleFunc("GET /api/game/{id}/record.json", s.serveRecord)
 	s.mux.HandleFunc("GET /api/faults.json", s.answer(func(*http.Request) (any, error) { return fault.All(), nil }))
+	s.mux.HandleFunc("GET /api/phrases.json", s.answer(func(*http.Request) (any, error) { return phrase.All(), nil }))
 	s.mux.HandleFunc("GET /api/events", s.serveEvents)
 	s.mux.HandleFunc("GET /api/arena/{file}", s.answer(s.arenaJSON))
 	s.mux.HandleFunc("GET /api/arena.json", s.answer(s.arenasJSON))

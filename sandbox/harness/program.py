@@ -26,6 +26,19 @@ def signal_name(num):
         return "signal %d" % num
 
 
+def missing(prog):
+    """Says which program is not there: the interpreter, or the one a
+    script's #! line names."""
+    try:
+        with open(prog, "rb") as f:
+            line = f.readline(200).decode(errors="replace").strip()
+    except OSError:
+        return "%s is not installed here" % os.path.basename(prog)
+    if line.startswith("#!"):
+        return "its #! line names %s, which is not installed here" % line[2:].strip()
+    return "%s cannot be run" % os.path.basename(prog)
+
+
 class Program:
     def __init__(self, channel, path, opts):
         self.channel = channel
@@ -88,6 +101,10 @@ class Program:
         data = text.encode()
         try:
             proc = self.spawn(text, data)
+        except FileNotFoundError:
+            # The interpreter, not the bot, is what is missing (php on a
+            # host without it, under the plain runner).
+            return "error", "cannot start the bot: " + missing(self.argv[0])
         except OSError as exc:
             return "error", "cannot start the bot: %s" % (exc.strerror or exc)
         self.proc = proc

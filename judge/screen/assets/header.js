@@ -7,7 +7,7 @@ import { page, navigate } from './page.js';
 const top = document.getElementById('top');
 const bar = document.getElementById('progress');
 
-export async function header(tid, active) {
+export async function header(tid, active, home = '/') {
   const list = await getJSON('/api/tournaments.json');
   for (const x of list) page.kinds[x.id] = x.game;
   const nav = tid ? [['standings', `/t/${tid}`], ['crosstable', `/t/${tid}/crosstable`], ['schedule', `/t/${tid}/schedule`], ['live', `/t/${tid}/live`], ['tv', `/t/${tid}/tv`], ['show', `/t/${tid}/show`]] : [];
@@ -19,7 +19,7 @@ export async function header(tid, active) {
   }, list.map((x) => el('option', { value: x.id, selected: x.id === tid, text: `${x.game} #${x.id}` }))) : null;
   const info = list.find((x) => x.id === tid);
   fill(top,
-    el('a', { class: 'brand', href: '/' }, el('span', { class: 'logo', 'aria-hidden': 'true' }), t('app')),
+    el('a', { class: 'brand', href: home }, el('span', { class: 'logo', 'aria-hidden': 'true' }), t('app')),
     select || (info ? el('span', { class: 'tname', text: info.game }) : null),
     el('nav', {}, nav.map(([k, href]) => el('a', { href, class: k === active ? 'active' : null, text: t('nav.' + k) }))),
     el('div', { id: 'progress-text', class: 'ptext' }),

@@ -45,7 +45,7 @@
 // mark k's colour, letter and ink for a canvas.
 
 import { scoreChart } from './chart.js';
-import { el, fill, msText, nameLength, t, timeTitle, tn, verdict, winText } from './util.js';
+import { el, fill, msText, nameLength, say, t, timeTitle, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
 
@@ -95,7 +95,7 @@ export function labelled(game, seats) {
 
 // reasonOf is what a fault's reason adds to its verdict and detail.
 function reasonOf(m) {
-  return m.reason && m.reason !== m.verdict && m.reason !== m.detail ? m.reason : '';
+  return m.reason && m.reason !== m.verdict && m.reason !== m.detail ? say(m.reason) : '';
 }
 
 // resultText is the final line: who won, the scores of a duel (the cards
@@ -104,7 +104,7 @@ function reasonOf(m) {
 function resultText(outcome, names) {
   const sc = outcome.score, won = outcome.rank[1] < outcome.rank[0];
   const score = sc && names.length === 2 ? ' ' + (won ? [sc[1], sc[0]] : sc).join(' – ') : '';
-  return `${winText(names, outcome.rank)}${score} · ${outcome.reason}`;
+  return `${winText(names, outcome.rank)}${score} · ${say(outcome.reason)}`;
 }
 
 // legend explains the marks of a board to whoever sees it for the first time;
@@ -318,7 +318,7 @@ export class Player {
     fill(this.why, ...(bad ? [
       el('div', { class: 'whyhead' }, verdict(bad.verdict), ' ', this.names[bad.seat]),
       reason ? el('p', { text: reason }) : null,
-      bad.detail ? el('pre', { class: 'detail', text: bad.detail }) : null] : []));
+      bad.detail ? el('pre', { class: 'detail', text: say(bad.detail) }) : null] : []));
     this.why.hidden = !bad;
     this.said.className = bad ? 'said fault' : 'said';
     if (last && this.rp.outcome) {

@@ -93,7 +93,7 @@ async function route() {
     const name = view.name.replace(/^view/, '').toLowerCase();
     document.body.classList.add('view-' + name);
     if (v.bodyClass) document.body.classList.add(v.bodyClass);
-    await header(v.tid, v.nav);
+    await header(v.tid, v.nav, v.home);
     if (seq !== routeSeq) return;
     document.title = titleOf(v.title || t('nav.' + name), v.tid);
     fill(main, v.node);

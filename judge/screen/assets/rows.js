@@ -1,7 +1,7 @@
 // A game as a row of a list, shared by the pairing, live and schedule
 // views.
 
-import { el, t, tn, points, winText } from './util.js';
+import { el, say, t, tn, points, winText } from './util.js';
 import { many } from './replay.js';
 
 // vs puts "vs" between the players of a game, however many they are.
@@ -23,7 +23,7 @@ export function gameRow(g, result, pts) {
     // in a row say nothing of whose they are.
     el('span', { class: 'gplayers' }, vs(g.players.map((p) => el('span', {}, p.name, many(names.length) ? [' ', el('b', { class: 'pscore', text: p.score })] : null)))),
     el('span', { class: 'gscore', text: many(names.length) ? '' : g.players.map((p) => p.score).join(' – ') }),
-    el('span', { class: 'gres', text: `${winText(names, g.players.map((p) => p.rank))} · ${g.reason}` }),
+    el('span', { class: 'gres', text: `${winText(names, g.players.map((p) => p.rank))} · ${say(g.reason)}` }),
     el('span', { class: 'gfaults', text: faults.join(' · ') }),
     el('span', { class: 'go', text: '▶ ' + t('game.replay') }));
 }

@@ -6,14 +6,47 @@ export const lang = document.documentElement.lang === 'fr' ? 'fr' : 'en';
 let dict = {};
 let fallback = {};
 let faults = new Map(); // kind → {kind, class, en, fr}
+let phrases = []; // the judge's recorded sentences, as patterns: see say
 
-// loadStrings fetches the one dictionary of the shared pages, and the
-// judge's one list of faults, which games and pages share.
+// loadStrings fetches the one dictionary of the shared pages, the judge's
+// one list of faults, which games and pages share, and its sentences.
 export async function loadStrings() {
-  const [all, list] = await Promise.all([getJSON('/assets/strings.json'), getJSON('/api/faults.json')]);
+  const [all, list, said] = await Promise.all([getJSON('/assets/strings.json'), getJSON('/api/faults.json'), getJSON('/api/phrases.json')]);
   fallback = all.en;
   dict = all[lang] || all.en;
   faults = new Map(list.map((f) => [f.kind, f]));
+  phrases = said.map(pattern);
+}
+
+// pattern makes a regular expression of a sentence's English, {1}, {2}…
+// capturing what was filled in.
+function pattern(p) {
+  const order = [];
+  const src = p.en.split(/(\{\d+\})/).map((part) => {
+    const slot = /^\{(\d+)\}$/.exec(part);
+    if (!slot) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    order.push(slot[1]);
+    return '([\\s\\S]+?)';
+  }).join('');
+  return { re: new RegExp(`^${src}$`), order, fr: p.fr, frOne: p.fr_one };
+}
+
+// say is a sentence the judge recorded in English (how a game ended, why
+// a move was refused), in the page's language: what fills it is said too,
+// for a sentence may hold another. One it does not know stays as it is.
+export function say(text) {
+  if (lang === 'en' || !text) return text;
+  for (const p of phrases) {
+    const m = p.re.exec(text);
+    if (!m) continue;
+    const args = {};
+    p.order.forEach((k, i) => { args[k] = say(m[i + 1]); });
+    const fr = p.frOne && Number(args[1]) < 2 ? p.frOne : p.fr;
+    return fr.replace(/\{(\d+)\}/g, (_, k) => args[k] ?? '');
+  }
+  // "timeout: …": a fault's name before its detail.
+  const [, kind, rest] = /^([a-z]+): ([\s\S]+)$/.exec(text) || [];
+  return faults.has(kind) ? `${verdictText(kind)} : ${say(rest)}` : text;
 }
 
 // format fills the {name} placeholders of s from params.
@@ -34,9 +67,10 @@ export function translator(strings) {
 }
 
 // tn is t for a count: key.one when n is 1, if the dictionary has it.
+// French says 0 in the singular too.
 export function tn(key, n, params = {}) {
-  const one = `${key}.one`;
-  return t(n === 1 && (one in dict || one in fallback) ? one : key, { n, ...params });
+  const one = `${key}.one`, single = lang === 'fr' ? n < 2 : n === 1;
+  return t(single && (one in dict || one in fallback) ? one : key, { n, ...params });
 }
 
 // setLanguage remembers the choice in a cookie, which the server reads

@@ -1,7 +1,7 @@
 // A bot's page: its standing, its check, and its games with their faults
 // and logs, for the bot's author.
 
-import { el, t, getJSON, points, timeText, timeTitle, verdictText } from '../util.js';
+import { el, t, getJSON, points, say, timeText, timeTitle, verdictText } from '../util.js';
 
 export async function viewBot([tid, bid]) {
   const b = await getJSON(`/api/t/${tid}/bot/${bid}/info.json`);
@@ -22,7 +22,7 @@ export async function viewBot([tid, bid]) {
     el('h1', {}, b.bot.name, el('span', { class: 'sha', text: b.bot.sha256.slice(0, 12) })),
     el('dl', { class: 'facts' }, facts.map(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })]),
       el('dt', { text: t('bot.check') }), el('dd', { class: b.check.at && !b.check.ok ? 'bad' : '', text: check })),
-    b.check.at && !b.check.ok ? el('pre', { class: 'log', text: [b.check.detail, b.check.log].filter(Boolean).join('\n\n') }) : null,
+    b.check.at && !b.check.ok ? el('pre', { class: 'log', text: [say(b.check.detail), b.check.log].filter(Boolean).join('\n\n') }) : null,
     el('h2', {}, t('bot.games'), ' ', el('label', { class: 'filter' }, onlyFaults, ' ', t('bot.onlyfaults'))),
     list);
   return { node, tid, nav: 'standings', title: b.bot.name };
@@ -38,8 +38,8 @@ function botGame(tid, bid, g, open) {
       // A bot that never answered (not ready, not started) took no time:
       // "0 ms" would read as an instant answer.
       f.elapsed_ms > 0 ? el('span', { class: 'ms', title: timeTitle(f), text: ' · ' + timeText(f) }) : null,
-      f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + f.reason }) : null,
-      f.detail ? el('pre', { class: 'detail', text: f.detail }) : null)))
+      f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + say(f.reason) }) : null,
+      f.detail ? el('pre', { class: 'detail', text: say(f.detail) }) : null)))
     : el('p', { class: 'dim', text: t('bot.nofault') });
   const log = el('details', { class: 'logbox', open: open || null },
     el('summary', { text: t('bot.log') }),
@@ -54,7 +54,7 @@ function botGame(tid, bid, g, open) {
         several ? [' ', el('b', { class: 'pscore', text: p.score })] : null])),
       el('span', { class: 'dim', text: `${t('bot.seat', { seat: g.seat })}${g.seat === 0 ? ' · ' + t('game.first') : ''}` }),
       el('span', { class: 'gscore', text: several ? t('bot.score', { score: g.score }) : [g.score, ...g.opponents.map((p) => p.score)].join(' – ') }),
-      el('span', { class: 'dim', text: g.reason }),
+      el('span', { class: 'dim', text: say(g.reason) }),
       el('span', { class: 'dim thinking', text: t('bot.thinking', { total: timeText(g.thinking.total), slowest: timeText(g.thinking.slowest) }) }),
       el('a', { class: 'go', href: `/game/${g.id}`, text: '▶ ' + t('game.replay') })),
     faults, log);

@@ -27,7 +27,9 @@ export async function viewGame([id], q) {
   const player = new Player(node, rp, game, { start, ...replayOptions(q, () => player) });
   const onKey = (e) => { if (!e.ctrlKey && !e.metaKey && !e.altKey && player.key(e)) e.preventDefault(); };
   document.addEventListener('keydown', onKey);
-  return { node, tid, nav: 'crosstable', title: `${t('game.title', { id: g.id })} · ${g.players.map((p) => p.name).join(` ${t('game.vs')} `)}`, fit: () => player.reveal(), cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
+  // The logo of a sparring game leads back to the hand-in, not to the
+  // tournaments, where it is not.
+  return { node, tid, home: tid ? '/' : '/hand-in/', nav: 'crosstable', title: `${t('game.title', { id: g.id })} · ${g.players.map((p) => p.name).join(` ${t('game.vs')} `)}`, fit: () => player.reveal(), cleanup: () => { document.removeEventListener('keydown', onKey); player.destroy(); } };
 }
 
 // replayOptions reads a replay's URL options, for a replay shown on a

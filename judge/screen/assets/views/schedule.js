@@ -6,6 +6,9 @@ import { many } from '../replay.js';
 import { gameRow, vs } from '../rows.js';
 import { stepOf } from '../live-cards.js';
 
+// roundOf is the round of a game in progress, from its key ("r2/…").
+const roundOf = (l) => Number(/^r(\d+)\//.exec(l.key)?.[1] || 0);
+
 // liveRow is a game in progress in a list, in the columns of gameRow; it
 // opens the big board on that game.
 function liveRow(tid, l) {
@@ -34,8 +37,10 @@ export async function viewSchedule([tid]) {
     el('h2', {}, t('schedule.playing'), ' ', nPlaying), playing,
     el('h2', {}, t('schedule.tocome')), rounds, tocome, el('p', { class: 'dim', text: t('schedule.tocome.note') }),
     el('h2', {}, t('schedule.done'), ' ', nDone), done);
+  let liveNow = [];
   const update = (s) => {
     const live = s.live;
+    liveNow = live;
     nPlaying.textContent = `(${live.length})`;
     fill(playing, live.length ? live.map((l) => liveRow(tid, l)) : el('p', { class: 'message', text: t('schedule.noplaying') }));
     const left = Math.max(0, s.progress.planned - s.progress.done - live.length);
@@ -51,10 +56,13 @@ export async function viewSchedule([tid]) {
     for (const g of gs) count[g.round] = (count[g.round] || 0) + 1;
     let played = 0;
     for (let r = 1; r <= info.rounds && per && count[r] >= per; r++) played = r;
+    // The last round begun: a round robin plays several at once.
+    const last = Math.max(played + 1, ...gs.map((g) => g.round), ...liveNow.map(roundOf));
     rounds.dataset.played = played;
     rounds.dataset.rounds = info.rounds;
-    rounds.textContent = !info.rounds ? '' : played >= info.rounds ? t('schedule.rounds.done', { rounds: info.rounds })
-      : t('schedule.rounds', { round: played + 1, rounds: info.rounds, played });
+    const n = { n: played, round: played + 1, last: Math.min(last, info.rounds), rounds: info.rounds };
+    rounds.textContent = !info.rounds ? '' : played >= info.rounds ? tn('schedule.rounds.done', info.rounds)
+      : tn(n.last > n.round ? 'schedule.rounds.many' : 'schedule.rounds', played, n);
     fill(done, gs.length ? gs.slice().reverse().map((g) => gameRow(g)) : el('p', { class: 'message', text: t('empty.games') }));
   };
   update(snap);

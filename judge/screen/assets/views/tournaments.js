@@ -10,7 +10,12 @@ export async function viewTournaments() {
     return { node: el('div'), start: () => navigate(`/t/${list[0].id}`, true) };
   }
   const node = el('section', { class: 'tournaments' });
-  if (!list.length) node.append(el('p', { class: 'message', text: t('empty.tournaments') }));
+  if (!list.length) {
+    node.append(el('p', { class: 'message', text: t('empty.tournaments') }));
+    // Served beside the hand-in, the page leads back to it.
+    const handin = await fetch('/hand-in/', { method: 'HEAD', redirect: 'manual' }).catch(() => null);
+    if (handin && (handin.ok || handin.type === 'opaqueredirect')) node.append(el('p', {}, el('a', { class: 'handin', href: '/hand-in/', text: t('game.handin') })));
+  }
   // A tournament recorded while the page is open shows up by itself.
   const known = new Set(list.map((x) => x.id));
   const stop = follow('/api/events', (l) => { if (l.some((x) => !known.has(x.id)) && page.current?.node === node) reroute(); });

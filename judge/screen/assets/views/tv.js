@@ -22,6 +22,9 @@ function follow(tv, s) {
   tv.node.dataset.key = tv.key ?? '';
   tv.none.hidden = !!l;
   if (!l) {
+    // A finished tournament has no next game to wait for.
+    fill(tv.none, s.progress.finished ? [t('tv.over'), ' ', el('a', { href: `/t/${tv.tid}`, text: t('tv.standings') })] : t('tv.none'));
+    tv.none.dataset.over = s.progress.finished;
     tv.head.replaceChildren();
     tv.said.replaceChildren();
     delete tv.node.dataset.moves;
@@ -52,7 +55,7 @@ function draw(tv, l) {
 export async function viewTv([tid], q) {
   const [snap, info] = await Promise.all([getJSON(`/api/t/${tid}/live.json`), getJSON(`/api/t/${tid}/info.json`)]);
   const tv = {
-    game: await loadBoard(info.game), rank: new Map(), pinned: q.get('key'), key: null, board: null,
+    tid, game: await loadBoard(info.game), rank: new Map(), pinned: q.get('key'), key: null, board: null,
     head: el('div', { class: 'tvhead' }), stage: el('div', { class: 'stage' }), said: el('div', { class: 'said' }),
     none: el('p', { class: 'message', text: t('tv.none') }),
   };
