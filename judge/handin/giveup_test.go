@@ -42,7 +42,7 @@ func TestSparringGivesUpAsTheTournament(t *testing.T) {
 			asked++
 		}
 	}
-	if asked != 1 || !strings.Contains(givenUp, "after 1 timeouts") {
+	if asked != 1 || !strings.Contains(givenUp, "after 1 timeout in a row") {
 		t.Errorf("alice's bot timed out %d times before it was given up on (%q), want once (--give-up 1)", asked, givenUp)
 	}
 }
