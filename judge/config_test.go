@@ -2,9 +2,7 @@ package main
 
 import (
 	"io"
-	"os"
 	"reflect"
-	"strings"
 	"testing"
 
 	"botjudge/judge/contest"
@@ -27,33 +25,3 @@ func TestRunFlagDefaults(t *testing.T) {
 	}
 }
 
-// The README's table of flags says the defaults the flags have.
-func TestReadmeFlagTable(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fs, _ := newRunFlags(io.Discard)
-	rows := 0
-	for _, line := range strings.Split(string(b), "\n") {
-		cells := strings.Split(line, " | ")
-		if !strings.HasPrefix(line, "| `--") || len(cells) < 3 {
-			continue
-		}
-		name := strings.TrimPrefix(strings.FieldsFunc(cells[0], func(r rune) bool { return r == ' ' || r == '`' })[1], "--")
-		f := fs.Lookup(name)
-		if f == nil {
-			t.Errorf("README: --%s is not a flag of judge run", name)
-			continue
-		}
-		rows++
-		if def, ok := strings.CutPrefix(cells[1], "`"); ok {
-			if def, _, _ = strings.Cut(def, "`"); def != f.DefValue {
-				t.Errorf("README: --%s defaults to %q, the flag to %q", name, def, f.DefValue)
-			}
-		}
-	}
-	if rows < 10 {
-		t.Errorf("README: %d rows of flags found", rows)
-	}
-}

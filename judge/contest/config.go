@@ -7,8 +7,8 @@ import (
 )
 
 // DefaultConfig is a tournament's settings where nobody says otherwise, kept
-// in this one place: the flags of the judge's commands default to it, the
-// README's table of flags says it, and Run fills a Config's zero Format,
+// in this one place: the flags of the judge's commands default to it,
+// docs/commands.md says it, and Run fills a Config's zero Format,
 // Build and Retries from it. Rules, Dir and StageRoot have no default.
 // Rounds 0 stands for DefaultRounds and Workers 0 for DefaultWorkers: both
 // are known only once the game, its bots and the machines are.
