@@ -24,4 +24,3 @@ func TestRunFlagDefaults(t *testing.T) {
 		t.Errorf("judge run with no flags:\n got %+v\nwant %+v", got, want)
 	}
 }
-
