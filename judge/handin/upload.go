@@ -3,22 +3,55 @@ package handin
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"botjudge/games"
 	"botjudge/results"
+	"botjudge/sandbox"
 )
 
-// fileExts are the one-file bots a hand-in takes, as discovery knows them
-// (judge/contest). A Java file is not among them: javac wants it named after
-// its class, and a hand-in is named after its student (see javaFolder).
-var fileExts = map[string]bool{".py": true, ".js": true, ".coffee": true, ".php": true, ".c": true, ".cpp": true, ".ml": true}
+// javaExt is the one language a hand-in does not take as a file: javac
+// wants the file named after its class, and a hand-in is named after its
+// student (see javaFolder).
+const javaExt = ".java"
 
-// folderEntries are the files a folder bot starts from.
-var folderEntries = []string{"run.sh", "main.py", "main.js", "main.coffee", "main.php", "build.sh", "serve.sh", "index.php"}
+// fileExts are the one-file bots a hand-in takes, the sandbox's languages
+// (as discovery knows them) but Java.
+var fileExts = func() map[string]bool {
+	exts := map[string]bool{}
+	for _, e := range sandbox.Exts(true) {
+		exts[e] = e != javaExt
+	}
+	return exts
+}()
+
+// folderEntries are the files a folder bot starts from, as the sandbox
+// looks for them.
+var folderEntries = slices.Concat([]string{sandbox.RunScript, sandbox.BuildScript}, sandbox.MainFiles(), sandbox.ServerFiles())
+
+// Refusals that name the languages and entry files, written from the
+// sandbox's tables so that they name what it runs.
+var (
+	noEntry = [2]string{
+		"the folder has no " + sandbox.JoinOr(folderEntries) + " at its top: add the one your bot starts from",
+		"le dossier n'a ni " + joinNi(folderEntries) + " au premier niveau : ajoutez celui par lequel votre bot démarre",
+	}
+	notABot = [2]string{
+		"not a bot: hand in a " + sandbox.JoinOr(sandbox.Exts(true)) + " file, a script starting with #!, or a folder as a .zip or .tar",
+		"pas un bot : rendez un fichier " + joinOu(sandbox.Exts(true)) + ", un script commençant par #!, ou un dossier en .zip ou .tar",
+	}
+)
+
+// joinOu joins words as French prose: "a, b ou c".
+func joinOu(words []string) string {
+	return strings.Join(words[:len(words)-1], ", ") + " ou " + words[len(words)-1]
+}
+
+// joinNi joins words as a French negation: "a, ni b, ni c".
+func joinNi(words []string) string { return strings.Join(words, ", ni ") }
 
 // prepare reads what a student uploaded: its name's extension only says
 // what it is (a .zip or .tar folder, a .py file...), and becomes the bot's
@@ -42,10 +75,10 @@ func prepare(filename string, data []byte, protocol string) (kind, ext string, c
 				}
 			}
 		}
-		return "", "", nil, refused("the folder has no run.sh, build.sh, main.py, main.js, main.coffee, main.php or index.php at its top: add the one your bot starts from", "le dossier n'a ni run.sh, ni build.sh, ni main.py, main.js, main.coffee, main.php ou index.php au premier niveau : ajoutez celui par lequel votre bot démarre")
+		return "", "", nil, errRefused{noEntry[0], noEntry[1]}
 	case protocol == games.ProtocolIA && ext != ".py":
 		return "", "", nil, refused("this game's bots are Python files: hand in a .py file", "les bots de ce jeu sont des fichiers Python : rendez un fichier .py")
-	case ext == ".java":
+	case ext == javaExt:
 		files, err := javaFolder(data)
 		if err != nil {
 			return "", "", nil, err
@@ -56,7 +89,7 @@ func prepare(filename string, data []byte, protocol string) (kind, ext string, c
 	case bytes.HasPrefix(data, []byte("#!")):
 		return "file", "", data, nil // a script: its first line says how it runs
 	}
-	return "", "", nil, refused("not a bot: hand in a .py, .js, .coffee, .php, .c, .cpp, .java or .ml file, a script starting with #!, or a folder as a .zip or .tar", "pas un bot : rendez un fichier .py, .js, .coffee, .php, .c, .cpp, .java ou .ml, un script commençant par #!, ou un dossier en .zip ou .tar")
+	return "", "", nil, errRefused{notABot[0], notABot[1]}
 }
 
 // ReadReport reads a version's report; none yet is an empty one.
@@ -91,9 +124,10 @@ const MaxClassName = 64
 
 // javaFolder makes a Java file handed in a folder bot: the file under its
 // class's name (a name read from the source and made only of letters,
-// digits and _), and a build.sh that compiles it and writes the run.sh
-// that starts it, with the JVM options the sandbox gives a Java file
-// found in submissions/.
+// digits and _), and a build.sh that runs the sandbox's own build of a Java
+// file on it: a folder's build.sh runs where the build's program goes, so
+// the same lines compile it and write the run.sh that starts it, with the
+// same JVM options as a Java file found in submissions/.
 func javaFolder(src []byte) ([]file, error) {
 	m := javaClass.FindSubmatch(src)
 	if m == nil {
@@ -108,10 +142,7 @@ func javaFolder(src []byte) ([]file, error) {
 	if len(class) > MaxClassName {
 		return nil, refused("the class %s has a name longer than %d letters: shorten it", "la classe %s a un nom de plus de %d lettres : raccourcissez-le", short(class), MaxClassName)
 	}
-	build := fmt.Sprintf(`set -e
-javac -encoding UTF-8 -d . %[1]s.java
-printf '#!/bin/sh\nexec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -cp "$(dirname "$0")" %[1]s "$@"\n' > run.sh
-chmod 755 run.sh
-`, class)
-	return []file{{name: class + ".java", data: src}, {name: "build.sh", exec: true, data: []byte(build)}}, nil
+	java, _ := sandbox.LanguageOf(javaExt)
+	build := "set -e\nset -- " + class + javaExt + "\n" + strings.Join(java.Build, "\n") + "\n"
+	return []file{{name: class + javaExt, data: src}, {name: sandbox.BuildScript, exec: true, data: []byte(build)}}, nil
 }
