@@ -32,7 +32,7 @@ func parseBench(args []string, stderr io.Writer) (*benchFlags, error) {
 	fs.DurationVar(&bf.sz.Think, "think", bf.sz.Think, "CPU `time` a thinking bot spends per move")
 	quick := fs.Bool("quick", false, "a small run (a few minutes): the figures are rough")
 	only := fs.String("only", "", "run only these measures, comma-separated, of: "+strings.Join(bench.Steps, ", "))
-	fs.StringVar(&bf.submissions, "submissions", "submissions", "`folder` of example bots, one subfolder per game, whose class of 30 is projected")
+	fs.StringVar(&bf.submissions, "submissions", contest.DefaultSubmissions, "`folder` of example bots, one subfolder per game, whose class of 30 is projected")
 	fs.IntVar(&bf.giveUp, "give-up", contest.DefaultConfig().Policy.GiveUp, "the projected tournament's --give-up: stop asking a bot for the rest of a game after this many timeouts in a row (0: never)")
 	fs.StringVar(&bf.report, "report", "", "also write the run's table as a Markdown page to `file`, with the machine's figures (docs/performance.md is one)")
 	if err := parse(fs, args); err != nil {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -101,7 +100,7 @@ func stagedSeat(path string, r games.Rules, db string, urlBots bool) (contest.Se
 	if err != nil {
 		return contest.Seat{}, err
 	}
-	staged, err := contest.Stage(filepath.Join(filepath.Dir(db), "_bots"), e)
+	staged, err := contest.Stage(contest.StageRootOf(db), e)
 	if err != nil {
 		return contest.Seat{}, err
 	}

@@ -36,7 +36,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer db.Close()
-	base.StageRoot = filepath.Join(filepath.Dir(o.db), "_bots")
+	base.StageRoot = contest.StageRootOf(o.db)
 	run, image, closeRunner, err := o.runner(ctx, stderr)
 	if err != nil {
 		return err
@@ -160,7 +160,7 @@ func newRunFlags(stderr io.Writer) (*flag.FlagSet, *runOptions) {
 	fs := newFlags("run", stderr)
 	addStore(fs, &o.common)
 	addSandbox(fs, &o.common)
-	fs.StringVar(&o.submissions, "submissions", "submissions", "`folder` with one subfolder of bots per game")
+	fs.StringVar(&o.submissions, "submissions", contest.DefaultSubmissions, "`folder` with one subfolder of bots per game")
 	fs.IntVar(&o.base.Rounds, "rounds", def.Rounds, "rounds: in duels each pair plays twice per round, each bot first once; in swiss, the rounds of pairings (0: the game's own default, ⌈log2 bots⌉+2 in swiss)")
 	fs.StringVar(&o.format, "format", string(def.Format), "how bots meet: duel (every pair, a round robin), swiss (rounds of pairings of equal scores, for large fields), or ffa (games of more than two seats: all bots in one game per round, or heats of at most a game's seats)")
 	fs.Int64Var(&o.base.Seed, "seed", def.Seed, "tournament seed: every game's seed derives from it")

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/judge/contest"
 	"botjudge/judge/handin"
 	"botjudge/judge/screen"
 	"botjudge/results"
@@ -79,7 +80,7 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 	addSandbox(fs, &sf.c)
 	fs.StringVar(&sf.addr, "addr", "127.0.0.1:8080", "`address` to listen on (0.0.0.0:8080 to let the class's laptops in)")
 	fs.BoolVar(&sf.handIn, "hand-in", false, "let the students of the roster (judge roster add) hand in their bots at /hand-in/")
-	fs.StringVar(&sf.submissions, "submissions", "submissions", "`folder` with one subfolder of bots per game (with --hand-in)")
+	fs.StringVar(&sf.submissions, "submissions", contest.DefaultSubmissions, "`folder` with one subfolder of bots per game (with --hand-in)")
 	fs.StringVar(&sf.open, "games", "", "the games open for hand-in, comma-separated (default: every game folder in --submissions)")
 	fs.StringVar(&sf.deadline, "deadline", "", "no hand-in after this `time`, in this machine's time zone: \"2026-06-01 17:00\"")
 	fs.Int64Var(&sf.maxUpload, "max-upload", handin.DefaultMaxUpload, "largest hand-in in `bytes`")
@@ -171,7 +172,7 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 	// Checks, sparring and arena games give way to a tournament run beside.
 	background := sf.c.limits
 	background.Background = true
-	checker := &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: filepath.Join(filepath.Dir(sf.c.db), "_bots"),
+	checker := &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: contest.StageRootOf(sf.c.db),
 		Limits: background, Policy: sf.c.policy, Image: image}
 	opt.Checker = checker
 	var scr *screen.Server

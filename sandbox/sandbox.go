@@ -8,16 +8,17 @@ import (
 	"context"
 	"time"
 
+	"botjudge/games"
 	"botjudge/games/fault"
 )
 
-// The protocols a harness speaks, as games name them.
+// The protocols a harness speaks are the ones games name, kept once there.
 const (
 	// ProtocolIA: a Python module defining ia(game, side), imported once per
 	// game and called once per request.
-	ProtocolIA = "ia"
+	ProtocolIA = games.ProtocolIA
 	// ProtocolProgram: one process per request, JSON in argv[1] and stdin.
-	ProtocolProgram = "program"
+	ProtocolProgram = games.ProtocolProgram
 )
 
 // Bot is one submitted bot, as the judge staged it.

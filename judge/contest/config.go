@@ -1,10 +1,21 @@
 package contest
 
 import (
+	"path/filepath"
+
 	"botjudge/games"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
+
+// DefaultSubmissions is the folder of game folders the commands read when
+// none is given.
+const DefaultSubmissions = "submissions"
+
+// StageRootOf is where the bots of a database's tournaments are staged:
+// beside it, in _bots, shared by every judge process on the same folder
+// (the leases say what each still uses).
+func StageRootOf(db string) string { return filepath.Join(filepath.Dir(db), "_bots") }
 
 // DefaultConfig is a tournament's settings where nobody says otherwise, kept
 // in this one place: the flags of the judge's commands default to it,

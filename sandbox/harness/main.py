@@ -35,7 +35,7 @@ def parse_args():
     parser.add_argument("--startup", type=float, default=10.0)
     parser.add_argument("--answer", type=int, default=65536)
     parser.add_argument("--log", type=int, default=65536)
-    parser.add_argument("--idle", type=float, default=600.0)
+    parser.add_argument("--idle", type=float, default=800.0)
     parser.add_argument("--home", default="/tmp")
     parser.add_argument("--warm", default="", help="the folder of warm.py as sitecustomize.py and of warm.js (see Warm)")
     parser.add_argument("protocol", choices=("ia", "program"))
