@@ -499,3 +499,16 @@ func TestMarkdown(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
 	}
 }
+
+// The request table's languages are the sandbox's: each floor names a
+// language the sandbox runs, and each has its bench bot.
+func TestLanguagesAreTheSandboxs(t *testing.T) {
+	if len(languages) != len(floors) {
+		t.Errorf("%d languages for %d floors: a floor names a language the sandbox does not run", len(languages), len(floors))
+	}
+	for _, l := range languages {
+		if _, err := loadBot(l.file); err != nil {
+			t.Errorf("%s: %v", l.name, err)
+		}
+	}
+}

@@ -17,40 +17,62 @@ import (
 // once, and the floor it is compared with, the same interpreter started
 // bare on the host, which is what a fresh process per request cannot beat.
 type language struct {
-	name string
-	file string // the bot, in bots/<game>/
-	// floor is the bare start's command; a word "{dir}" is the folder
-	// where prepare left its files.
-	floor []string
+	name string // the sandbox's name for it
+	file string // the bot, in bots/battleships/
+	floor
+	// warm says the harness starts this language's process ahead of its
+	// request (the sandbox's Language.Warm).
+	warm bool
+}
+
+// floor is how the table starts a language bare on the host.
+type floor struct {
+	// argv is the bare start's command; a word "{dir}" is the folder where
+	// prepare left its files.
+	argv []string
 	// prepare readies the floor in dir (compiles it); nil when nothing to do.
 	prepare func(ctx context.Context, dir string) error
 	// target is the sandboxed median's bound in ms; 0 means ×1.2 the floor.
 	target float64
-	// warm says the harness starts this language's process ahead of its
-	// request (harness.py's Warm).
-	warm bool
 }
 
 // floorRatio is how far above its bare start a language's request may be.
 const floorRatio = 1.2
 
-var languages = []language{
-	{name: "Python", file: "shot.py", floor: []string{"python3", "-c", "pass"}, target: 5, warm: true},
-	{name: "Node.js", file: "shot.js", floor: []string{"node", "-e", "0"}, warm: true},
-	{name: "CoffeeScript", file: "shot.coffee", floor: []string{"coffee", "{dir}/empty.coffee"}, warm: true,
-		prepare: func(ctx context.Context, dir string) error {
-			return os.WriteFile(filepath.Join(dir, "empty.coffee"), nil, 0o644)
-		}},
-	{name: "PHP", file: "shot.php", floor: []string{"php", "-r", ""}},
-	{name: "Java", file: "Shot.java", floor: []string{"java", "-cp", "{dir}", "Shot"},
-		prepare: func(ctx context.Context, dir string) error {
-			return hostBuild(ctx, dir, "Shot.java", "javac", "-d", dir, "Shot.java")
-		}},
-	{name: "C", file: "shot.c", floor: []string{"{dir}/shot"},
-		prepare: func(ctx context.Context, dir string) error {
-			return hostBuild(ctx, dir, "shot.c", "gcc", "-O2", "-o", "shot", "shot.c")
-		}},
+// floors are the bench's own part of its languages, by extension: what
+// the sandbox's table does not say, how to start each bare.
+var floors = map[string]floor{
+	".py": {argv: []string{"python3", "-c", "pass"}, target: 5},
+	".js": {argv: []string{"node", "-e", "0"}},
+	".coffee": {argv: []string{"coffee", "{dir}/empty.coffee"}, prepare: func(ctx context.Context, dir string) error {
+		return os.WriteFile(filepath.Join(dir, "empty.coffee"), nil, 0o644)
+	}},
+	".php": {argv: []string{"php", "-r", ""}},
+	".java": {argv: []string{"java", "-cp", "{dir}", "Shot"}, prepare: func(ctx context.Context, dir string) error {
+		return hostBuild(ctx, dir, "Shot.java", "javac", "-d", dir, "Shot.java")
+	}},
+	".c": {argv: []string{"{dir}/shot"}, prepare: func(ctx context.Context, dir string) error {
+		return hostBuild(ctx, dir, "shot.c", "gcc", "-O2", "-o", "shot", "shot.c")
+	}},
 }
+
+// languages are the sandbox's languages that have a floor, in its order,
+// each with its bench bot (shot.<ext>, a Java file named after its class).
+var languages = func() []language {
+	var ls []language
+	for _, l := range sandbox.Languages {
+		f, ok := floors[l.Ext]
+		if !ok {
+			continue
+		}
+		file := "shot" + l.Ext
+		if _, err := botFiles.Open("bots/battleships/" + file); err != nil {
+			file = "Shot" + l.Ext
+		}
+		ls = append(ls, language{name: l.Name, file: file, floor: f, warm: l.Warm != ""})
+	}
+	return ls
+}()
 
 // hostBuild compiles the bench bot file in dir with the host's compiler.
 func hostBuild(ctx context.Context, dir, file string, argv ...string) error {
@@ -174,8 +196,8 @@ func (l language) row(med, base float64) Row {
 
 // floorIn is the floor's command with {dir} replaced.
 func (l language) floorIn(dir string) []string {
-	out := make([]string, len(l.floor))
-	for i, w := range l.floor {
+	out := make([]string, len(l.argv))
+	for i, w := range l.argv {
 		out[i] = strings.ReplaceAll(w, "{dir}", dir)
 	}
 	return out
@@ -183,8 +205,8 @@ func (l language) floorIn(dir string) []string {
 
 // floorName says what the floor runs, for the row's name.
 func (l language) floorName() string {
-	words := make([]string, len(l.floor))
-	for i, w := range l.floor {
+	words := make([]string, len(l.argv))
+	for i, w := range l.argv {
 		switch {
 		case w == "":
 			words[i] = "''"
