@@ -1,11 +1,14 @@
 package sandbox
 
 import (
+	"maps"
 	"os"
 	"regexp"
 	"strconv"
 	"testing"
 	"time"
+
+	"botjudge/games/gamestest"
 )
 
 // The harness's own argument defaults (for a person running it by hand;
@@ -38,5 +41,19 @@ func TestHarnessDefaultsAreTheJudges(t *testing.T) {
 	}
 	if seen != len(want) {
 		t.Errorf("found %d of the harness's %d limit arguments in harness/main.py", seen, len(want))
+	}
+}
+
+// The games' test kit runs example bots with the interpreters the sandbox
+// runs them with: its map is the interpreted part of Languages.
+func TestGamesTestKitInterpreters(t *testing.T) {
+	want := map[string]string{}
+	for _, l := range Languages {
+		if l.Interpreter != "" {
+			want[l.Ext] = l.Interpreter
+		}
+	}
+	if !maps.Equal(gamestest.Interpreters, want) {
+		t.Errorf("gamestest.Interpreters is %v, the sandbox's languages %v", gamestest.Interpreters, want)
 	}
 }

@@ -36,9 +36,10 @@ type Program struct {
 	slowest time.Duration
 }
 
-// interpreters run bot files by their extension; other files are run as
-// they are.
-var interpreters = map[string]string{".py": "python3", ".js": "node", ".coffee": "coffee", ".php": "php"}
+// Interpreters run bot files by their extension, as the sandbox's table of
+// languages does (games cannot read it: sandbox's tests check the two
+// agree); other files are run as they are.
+var Interpreters = map[string]string{".py": "python3", ".js": "node", ".coffee": "coffee", ".php": "php"}
 
 // NewProgram is the bot file path. When its interpreter is missing the test
 // is skipped, or fails under CI=true, where a skip would hide that the bots
@@ -46,7 +47,7 @@ var interpreters = map[string]string{".py": "python3", ".js": "node", ".coffee":
 func NewProgram(tb testing.TB, path string) *Program {
 	tb.Helper()
 	p := &Program{Path: path, argv: []string{path}}
-	if name, ok := interpreters[filepath.Ext(path)]; ok {
+	if name, ok := Interpreters[filepath.Ext(path)]; ok {
 		exe, err := interpreter(name)
 		if err != nil {
 			if os.Getenv("CI") == "true" {
