@@ -582,36 +582,7 @@ type prepared struct {
 // cost is hidden behind the others' moves. At most `workers` games wait
 // ready, which bounds the containers alive at once.
 func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) []Planned {
-	jobs := make(chan Planned)
-	ready := make(chan prepared, workers)
-	var starters sync.WaitGroup
-	for range workers {
-		starters.Add(1)
-		go func() {
-			defer starters.Done()
-			for p := range jobs {
-				seats := g.seatsOf(p)
-				closed, err := g.share.start(ctx)
-				if err != nil {
-					ready <- prepared{plan: p, seats: seats, err: err}
-					continue
-				}
-				sessions, err := StartSeats(ctx, g.run, seats, g.cfg.Limits, g.labelsOf(p))
-				ready <- prepared{plan: p, seats: seats, sessions: sessions, err: err, closed: closed}
-			}
-		}()
-	}
-	go func() {
-		for _, p := range todo {
-			if ctx.Err() != nil {
-				break
-			}
-			jobs <- p
-		}
-		close(jobs)
-		starters.Wait()
-		close(ready)
-	}()
+	ready := g.startAll(ctx, todo, workers)
 	var failed []Planned
 	var players, closing sync.WaitGroup
 	for range workers {
@@ -638,10 +609,8 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 				if err != nil && ctx.Err() == nil {
 					g.mu.Lock()
 					failed = append(failed, pr.plan)
-					g.lastFailure = err.Error()
 					g.mu.Unlock()
-					g.store.RecordFailure(context.WithoutCancel(ctx), g.tid, pr.plan.Key, err.Error())
-					g.report(Event{Kind: "failure", Text: fmt.Sprintf("%s: not played, will retry: %v", describe(pr.seats), err)})
+					g.failure(ctx, pr, err)
 				}
 			}
 		}()
@@ -649,6 +618,57 @@ func (g *gamePlayer) playAll(ctx context.Context, todo []Planned, workers int) [
 	players.Wait()
 	closing.Wait()
 	return failed
+}
+
+// startAll starts the games' seats ahead of their turn, `workers` games at
+// a time, and hands each on as its seats are up; the channel closes after
+// the last, or once ctx ends.
+func (g *gamePlayer) startAll(ctx context.Context, todo []Planned, workers int) <-chan prepared {
+	jobs := make(chan Planned)
+	ready := make(chan prepared, workers)
+	var starters sync.WaitGroup
+	for range workers {
+		starters.Add(1)
+		go func() {
+			defer starters.Done()
+			for p := range jobs {
+				ready <- g.startGame(ctx, p)
+			}
+		}()
+	}
+	go func() {
+		for _, p := range todo {
+			if ctx.Err() != nil {
+				break
+			}
+			jobs <- p
+		}
+		close(jobs)
+		starters.Wait()
+		close(ready)
+	}()
+	return ready
+}
+
+// startGame starts a game's seats once the share lets it.
+func (g *gamePlayer) startGame(ctx context.Context, p Planned) prepared {
+	seats := g.seatsOf(p)
+	closed, err := g.share.start(ctx)
+	if err != nil {
+		return prepared{plan: p, seats: seats, err: err}
+	}
+	sessions, err := StartSeats(ctx, g.run, seats, g.cfg.Limits, g.labelsOf(p))
+	return prepared{plan: p, seats: seats, sessions: sessions, err: err, closed: closed}
+}
+
+// failure records a game the judge failed to play: never scored, played
+// again.
+func (g *gamePlayer) failure(ctx context.Context, pr prepared, err error) {
+	g.mu.Lock()
+	g.lastFailure = err.Error()
+	g.mu.Unlock()
+	g.store.RecordFailure(context.WithoutCancel(ctx), g.tid, pr.plan.Key, err.Error())
+	g.report(Event{Kind: "failure", Text: fmt.Sprintf("%s: not played, will retry: %v", describe(pr.seats), err)})
 }
 
 func (g *gamePlayer) seatsOf(p Planned) []Seat {
