@@ -60,11 +60,7 @@ func runGames(ctx context.Context, run contest.Runner, db *results.DB, base cont
 	var share *contest.Share
 	width := 0
 	if len(folders) > 1 {
-		workers := base.Workers
-		if workers <= 0 {
-			workers = contest.WorkersOn(ctx, run, 2, base.Limits.Memory)
-		}
-		share = contest.NewShare(workers)
+		share = contest.NewShare(contest.WorkersFor(ctx, run, base, 2))
 		names := make([]string, len(folders))
 		for i, r := range folders {
 			names[i] = r.Name()

@@ -20,6 +20,17 @@ type Engine interface {
 	Host() string
 }
 
+// WorkersFor is the games cfg plays at once, with games of seats seats:
+// its Workers, or when that is 0 as many as the machines run plays on hold
+// (WorkersOn). A run of one tournament and a run of several side by side
+// both read it here.
+func WorkersFor(ctx context.Context, run Runner, cfg Config, seats int) int {
+	if cfg.Workers > 0 {
+		return cfg.Workers
+	}
+	return WorkersOn(ctx, run, seats, cfg.Limits.Memory)
+}
+
 // WorkersOn is DefaultWorkers for the machines run plays on: its
 // engines' when it knows them (they may be other machines than the
 // judge's), the judge's own otherwise.

@@ -270,14 +270,11 @@ func (t *tour) start(ctx context.Context) error {
 	if err := t.store.ClearLive(ctx, t.tid); err != nil {
 		return err
 	}
-	t.workers = cfg.Workers
-	if t.workers <= 0 {
-		seats := 2
-		if len(t.schedule) > 0 {
-			seats = len(t.schedule[0].Seats)
-		}
-		t.workers = WorkersOn(ctx, t.run, seats, cfg.Limits.Memory)
+	seats := 2
+	if len(t.schedule) > 0 {
+		seats = len(t.schedule[0].Seats)
 	}
+	t.workers = WorkersFor(ctx, t.run, cfg, seats)
 	t.share = cfg.Share
 	if t.share == nil {
 		t.share = NewShare(t.workers)
