@@ -197,9 +197,15 @@ func TestPrint(t *testing.T) {
 	if err := rep.Print(&out); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "table.golden")
+	checkGolden(t, "table.golden", out.Bytes())
+}
+
+// checkGolden compares got with testdata/name, which -update rewrites.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	golden := filepath.Join("testdata", name)
 	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -207,8 +213,8 @@ func TestPrint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out.String() != string(want) {
-		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
+	if string(got) != string(want) {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
 
@@ -485,19 +491,7 @@ func TestMarkdown(t *testing.T) {
 	if err := rep.Markdown(&out, m, 90*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	golden := filepath.Join("testdata", "report.golden.md")
-	if *update {
-		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("got:\n%s\nwant:\n%s", out.String(), want)
-	}
+	checkGolden(t, "report.golden.md", out.Bytes())
 }
 
 // The request table's languages are the sandbox's: each floor names a
