@@ -48,7 +48,7 @@ func (d *DB) PlayedInArena(ctx context.Context, gameID, student int64) (bool, er
 // ArenaBot is a bot on a game's ladder now.
 type ArenaBot struct {
 	BotID int64
-	// Name is the student's, or the example bot's.
+	// Name is the student's as the roster writes it, or the example bot's.
 	Name string
 	// Example is an example bot; HandIn and At are then zero.
 	Example bool
@@ -72,7 +72,7 @@ type Arena struct {
 // A game without an arena has an empty one.
 func (d *DB) Arena(ctx context.Context, game string) (Arena, error) {
 	var a Arena
-	rows, err := d.db.QueryContext(ctx, `SELECT a.bot_id, coalesce(s.name, b.name), a.handin_id IS NULL, coalesce(h.id, 0), coalesce(h.at, 0), b.sha256
+	rows, err := d.db.QueryContext(ctx, `SELECT a.bot_id, coalesce(s.display, s.name, b.name), a.handin_id IS NULL, coalesce(h.id, 0), coalesce(h.at, 0), b.sha256
 		FROM arena_bots a JOIN bots b ON b.id = a.bot_id
 		LEFT JOIN handins h ON h.id = a.handin_id LEFT JOIN students s ON s.id = h.student_id
 		WHERE a.game = ? AND CASE WHEN a.handin_id IS NULL THEN a.active = 1

@@ -17,7 +17,8 @@ func TestArena(t *testing.T) {
 	if a, err := d.Arena(ctx, "tron"); err != nil || len(a.Bots) != 0 || len(a.Games) != 0 {
 		t.Fatalf("a game without an arena: %+v %v", a, err)
 	}
-	ann, _ := d.AddStudent(ctx, "ann", results.HashCode("x"), false)
+	// The ladder shows a student's name as the roster writes it.
+	ann, _ := d.AddToRoster(ctx, results.Student{Name: "ann-o-neil", Display: "Ann O'Neil"}, results.HashCode("x"))
 	bot := func(name, sha string) int64 {
 		b, err := d.AddBot(ctx, results.Bot{Game: "tron", Name: name, SHA256: sha, Path: name})
 		if err != nil {
@@ -59,7 +60,7 @@ func TestArena(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(a.Bots) != 2 || a.Bots[0].BotID != cur || a.Bots[0].Name != "ann" || a.Bots[0].Example || a.Bots[0].HandIn == 0 || a.Bots[0].At.IsZero() ||
+	if len(a.Bots) != 2 || a.Bots[0].BotID != cur || a.Bots[0].Name != "Ann O'Neil" || a.Bots[0].Example || a.Bots[0].HandIn == 0 || a.Bots[0].At.IsZero() ||
 		a.Bots[1].BotID != example || a.Bots[1].Name != "wall" || !a.Bots[1].Example {
 		t.Errorf("bots on the ladder %+v, want ann's second version then the example wall", a.Bots)
 	}
