@@ -469,10 +469,11 @@ const (
 	cancelled        // ctx is done
 )
 
-// maxWaitCredit bounds how far the harness's reports of the wait for a CPU
+// MaxWaitCredit bounds how far the harness's reports of the wait for a CPU
 // move a backstop, in multiples of its allowance: a bot that forged them
-// (an ia bot shares the harness's process) still ends.
-const maxWaitCredit = 8
+// (an ia bot shares the harness's process) still ends, at the latest
+// (1 + MaxWaitCredit) allowances after its request on the judge's clock.
+const MaxWaitCredit = 8
 
 // backstop is the deadline of a wait for the harness: its allowance from
 // began, moved by how long the harness says the bot waited for a CPU.
@@ -483,7 +484,7 @@ type backstop struct {
 }
 
 func (b *backstop) deadline() time.Time {
-	return b.began.Add(b.allow + min(b.waited, maxWaitCredit*b.allow))
+	return b.began.Add(b.allow + min(b.waited, MaxWaitCredit*b.allow))
 }
 
 // credit takes in a line's wait for a CPU (a {"wait": s} line while a move
