@@ -12,9 +12,6 @@ export async function viewTournaments() {
   const node = el('section', { class: 'tournaments' });
   if (!list.length) {
     node.append(el('p', { class: 'message', text: t('empty.tournaments') }));
-    // Served beside the hand-in, the page leads back to it.
-    const handin = await fetch('/hand-in/', { method: 'HEAD', redirect: 'manual' }).catch(() => null);
-    if (handin && (handin.ok || handin.type === 'opaqueredirect')) node.append(el('p', {}, el('a', { class: 'handin', href: '/hand-in/', text: t('game.handin') })));
   }
   // A tournament recorded while the page is open shows up by itself.
   const known = new Set(list.map((x) => x.id));
