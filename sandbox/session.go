@@ -193,7 +193,10 @@ func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[stri
 // start is a Reply with a fault (and no instance), not an error.
 // Why a bot's answer or start failed, for the screen to translate.
 var (
-	notReady     = phrase.Of("not ready within {1} of wall time, not counting {2} spent waiting for a CPU", "pas prêt en {1} de temps réel, sans compter {2} passées à attendre un processeur")
+	notReady = phrase.Of("not ready within {1} of wall time, not counting {2} spent waiting for a CPU", "pas prêt en {1} de temps réel, sans compter {2} passées à attendre un processeur")
+	// Games recorded before the wait for a CPU was counted say it so:
+	// declared so that the screen still says them in French.
+	_            = phrase.Of("not ready within {1}", "pas prêt en {1}")
 	diedStarting = phrase.Of("the bot died while starting: {1}", "le bot est mort au démarrage : {1}")
 	stuck        = phrase.Of("no answer within {1} of wall time (twice the limit), and the bot could not be interrupted", "pas de réponse en {1} de temps réel (deux fois la limite), et le bot n'a pas pu être interrompu")
 	overCPU      = phrase.Of("answered after {1}s of CPU time, over the limit of {2}", "a répondu après {1} s de temps CPU, au-delà de la limite de {2}")
