@@ -229,6 +229,7 @@ func TestInstallFails(t *testing.T) {
 // newest version is installed and checked, an older one failed.
 func TestRestartFinishesInstalling(t *testing.T) {
 	c := newClass(t, Options{}, "alice")
+	c.stop()
 	ctx := context.Background()
 	sts, _ := c.db.Students(ctx)
 	at := time.Now()

@@ -36,6 +36,10 @@ type class struct {
 	subs  string
 	codes map[string]string
 	now   atomic.Pointer[time.Time]
+	// stop ends the server's queue and waits for it; a test that starts a
+	// second server on the same database stops the first one so that only
+	// one of them finishes what a stopped server left.
+	stop func()
 }
 
 func newClass(t *testing.T, opt Options, names ...string) *class {
@@ -88,7 +92,9 @@ func newClass(t *testing.T, opt Options, names ...string) *class {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { c.srv.Run(ctx); close(done) }()
-	t.Cleanup(func() { cancel(); <-done })
+	var once sync.Once
+	c.stop = func() { once.Do(func() { cancel(); <-done }) }
+	t.Cleanup(c.stop)
 	return c
 }
 
