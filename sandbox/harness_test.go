@@ -2,9 +2,12 @@ package sandbox
 
 import (
 	"bufio"
+	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -60,4 +63,55 @@ func harness(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return filepath.Join(opt, "harness.py")
+}
+
+// TestHarnessTellsLoad: a move that ran out of wall time on a machine where
+// the bot's wait for a CPU cannot be read (a kernel without schedstats) is
+// the judge's failure when the machine was oversubscribed meanwhile (the
+// answer says "load", and the game is played again), and the bot's timeout
+// when it was not. The kernel is played by the harness's own readers.
+func TestHarnessTellsLoad(t *testing.T) {
+	bot := filepath.Join(t.TempDir(), "sleeper.py")
+	if err := os.WriteFile(bot, []byte("import time\n\ndef ia(game, side):\n    time.sleep(5)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	main := harness(t)
+	for _, tc := range []struct {
+		name  string
+		stall string // /proc/pressure/cpu's total, as the harness reads it
+		load  bool
+	}{
+		{"oversubscribed", "time.monotonic()", true},
+		{"quiet", "0.0", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// The package is imported from the harness's folder, as
+			// harness.py does, and its readers replaced before it runs.
+			driver := fmt.Sprintf(`import runpy, sys, time
+sys.path.insert(0, %q)
+from harness import container
+container.run_delays = lambda pids: {}
+container.cgroup_pressure = lambda: None
+container.machine_stall = lambda: %s
+sys.argv = [%q] + sys.argv[1:]
+runpy.run_path(%q, run_name="__main__")
+`, filepath.Dir(main), tc.stall, main, main)
+			cmd := exec.Command(HostPython(), "-I", "-c", driver, "--move", "0.2", "ia", bot)
+			cmd.Stdin = strings.NewReader(`{"id":1,"request":{"side":"player_1","game":{"player_1":{},"player_2":{}}}}` + "\n")
+			out, _ := cmd.Output()
+			var answer map[string]any
+			for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+				var m map[string]any
+				if json.Unmarshal([]byte(line), &m) == nil && m["id"] == 1.0 {
+					answer = m
+				}
+			}
+			if answer == nil {
+				t.Fatalf("no answer to the move:\n%s", out)
+			}
+			if answer["fault"] != "timeout" || (answer["load"] == true) != tc.load {
+				t.Errorf("the answer: %v, want a timeout with load %v", answer, tc.load)
+			}
+		})
+	}
 }
