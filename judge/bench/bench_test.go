@@ -136,7 +136,14 @@ func checkReport(t *testing.T, rep Report) {
 	t.Logf("\n%s", out.String())
 }
 
+// TestRunLocal is the bench of a machine without Docker. Where there is an
+// engine TestRunDocker runs the same measures, its plain side on this
+// test's runner, and this one would only double the package's minutes.
 func TestRunLocal(t *testing.T) {
+	if d, err := sandbox.NewDocker(context.Background(), sandbox.Options{}); err == nil {
+		d.Close()
+		t.Skip("TestRunDocker measures the same rows, the plain side with this runner")
+	}
 	local := Side{Runner: sandbox.NewLocal(), Bots: ChildrenCPU()}
 	rep, err := Run(context.Background(), Config{Sandboxed: local, Plain: local, Sizes: tiny(), Work: t.TempDir(), Submissions: examples(t, classes...)})
 	if err != nil {
