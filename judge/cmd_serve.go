@@ -142,7 +142,7 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 		return opt, err
 	}
 	opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = sf.submissions, sf.maxUpload, sf.checks, sf.cert != ""
-	opt.Quota = sf.quota
+	opt.Quota, opt.ArenaNames = sf.quota, sf.arenaNames
 	return opt, nil
 }
 
