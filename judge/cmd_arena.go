@@ -16,6 +16,8 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	var c common
 	addStore(fs, &c)
 	format := fs.String("format", "text", "text or json")
+	names := arena.RealNames
+	fs.Var(&names, "names", "how the ladder names the students: `real|pseudonyms` (as judge serve --arena-names does)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -38,7 +40,11 @@ func cmdArena(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	l := arena.Rank(rules, a)
+	n, err := arena.NewNamer(ctx, db, names)
+	if err != nil {
+		return err
+	}
+	l := arena.Rank(rules, a, n)
 	if *format == "json" {
 		return json.NewEncoder(stdout).Encode(l)
 	}

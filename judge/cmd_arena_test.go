@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -46,11 +47,22 @@ func TestArenaCommand(t *testing.T) {
 		!strings.Contains(out, "BrainJar") || !strings.Contains(out, "  1  alice") {
 		t.Errorf("exit %d, table:\n%s%s", code, out, errs)
 	}
+	// With pseudonyms, as `judge serve --arena-names pseudonyms` shows them.
+	code, out, errs = judge(t, "arena", "--db", path, "--names", "pseudonyms", "battleships")
+	if code != 0 || !regexp.MustCompile(`(?m)^  1  [A-Z][a-z]+ [1-9][0-9] `).MatchString(out) || !strings.Contains(out, "random (example)") {
+		t.Errorf("exit %d, table with pseudonyms:\n%s%s", code, out, errs)
+	}
+	for _, name := range []string{"alice", "bob", "carol"} {
+		if strings.Contains(out, name) {
+			t.Errorf("the table with pseudonyms names %s:\n%s", name, out)
+		}
+	}
 	code, out, _ = judge(t, "arena", "--db", path, "tron")
 	if code != 0 || !strings.Contains(out, "nobody on the ladder yet") {
 		t.Errorf("a game without an arena: exit %d, %s", code, out)
 	}
-	for _, args := range [][]string{{"arena", "--db", path}, {"arena", "--db", path, "chess"}, {"arena", "--db", path, "--format", "csv", "tron"}} {
+	for _, args := range [][]string{{"arena", "--db", path}, {"arena", "--db", path, "chess"}, {"arena", "--db", path, "--format", "csv", "tron"},
+		{"arena", "--db", path, "--names", "initials", "tron"}} {
 		if code, _, errs := judge(t, args...); code != 2 || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
 			t.Errorf("%v: exit %d, %q: want 2 and one line", args, code, errs)
 		}

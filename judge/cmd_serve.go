@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/judge/arena"
 	"botjudge/judge/contest"
 	"botjudge/judge/handin"
 	"botjudge/judge/screen"
@@ -33,6 +34,7 @@ type serveFlags struct {
 	arena                                        arenaFlag
 	arenaGames                                   []string
 	arenaParallel                                int
+	arenaNames                                   arena.Names
 }
 
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -50,7 +52,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	defer db.Close()
 	lg := log.New(stderr, "judge serve: ", log.LstdFlags)
-	scrOpt := screen.Options{Log: lg, HideLogs: !sf.publicLogs}
+	scrOpt := screen.Options{Log: lg, HideLogs: !sf.publicLogs, ArenaNames: sf.arenaNames}
 	var handler http.Handler
 	if sf.handIn {
 		opt.Log = lg
@@ -89,6 +91,8 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 	fs.BoolVar(&sf.publicLogs, "public-logs", true, "show bots' logs on the public pages (default: off with --hand-in, where a student's log is theirs)")
 	fs.Var(&sf.arena, "arena", "with --hand-in: the students' ready bots play a live ladder until the deadline (--arena=GAME,GAME: in those games only)")
 	fs.IntVar(&sf.arenaParallel, "arena-parallel", 1, "arena games at once (with --arena)")
+	sf.arenaNames = arena.RealNames
+	fs.Var(&sf.arenaNames, "arena-names", "how the arena's ladder and replays name the students: `real|pseudonyms` (the example bots keep their names)")
 	fs.StringVar(&sf.cert, "cert", "", "TLS certificate `file`: serve HTTPS (with --key)")
 	fs.StringVar(&sf.key, "key", "", "TLS key `file`")
 	if err := parse(fs, args); err != nil {
@@ -138,7 +142,7 @@ func (sf *serveFlags) handInOptions() (handin.Options, error) {
 		return opt, err
 	}
 	opt.Submissions, opt.MaxUpload, opt.Workers, opt.Secure = sf.submissions, sf.maxUpload, sf.checks, sf.cert != ""
-	opt.Quota = sf.quota
+	opt.Quota, opt.ArenaNames = sf.quota, sf.arenaNames
 	return opt, nil
 }
 

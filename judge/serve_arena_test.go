@@ -22,6 +22,7 @@ func TestServeArenaFlags(t *testing.T) {
 		{[]string{"--arena"}, "--arena are for --hand-in"},
 		{[]string{"--hand-in", "--submissions", subs, "--arena=tron"}, `--arena names "tron", which is not open for hand-in: use some of virus`},
 		{[]string{"--hand-in", "--submissions", subs, "--arena", "--arena-parallel", "0"}, "--arena-parallel take a number above 0"},
+		{[]string{"--arena-names", "initials"}, `invalid value "initials" for flag -arena-names: "initials": use real or pseudonyms`},
 	}
 	for _, c := range cases {
 		code, _, errs := judge(t, append([]string{"serve", "--db", db}, c.args...)...)

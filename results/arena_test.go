@@ -1,6 +1,7 @@
 package results_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"path/filepath"
@@ -9,9 +10,18 @@ import (
 	"botjudge/results"
 )
 
-// The ladder holds the students' current versions and the active example
-// bots, and the arena's games only, in the order played.
-func TestArena(t *testing.T) {
+// annArena is a tron arena: ann's two versions (the first since replaced
+// by the second) and the example bot wall, whose games are stored in the
+// arena's tournament and in another one.
+type annArena struct {
+	d                 *results.DB
+	ann               results.Student
+	old, cur, example int64
+	arena             results.Tournament
+}
+
+func newAnnArena(t *testing.T) annArena {
+	t.Helper()
 	ctx := context.Background()
 	d := mustOpenPath(t, filepath.Join(t.TempDir(), "j.db"))
 	if a, err := d.Arena(ctx, "tron"); err != nil || len(a.Bots) != 0 || len(a.Games) != 0 {
@@ -56,6 +66,18 @@ func TestArena(t *testing.T) {
 	save(at.ID, "1", example, old)
 	save(other.ID, "x", cur, example)
 	save(at.ID, "2", cur, example)
+	if !at.IsArena() || other.IsArena() {
+		t.Errorf("IsArena: %v for the arena's tournament, %v for another", at.IsArena(), other.IsArena())
+	}
+	return annArena{d, ann, old, cur, example, at}
+}
+
+// The ladder holds the students' current versions and the active example
+// bots, and the arena's games only, in the order played.
+func TestArena(t *testing.T) {
+	ctx := context.Background()
+	x := newAnnArena(t)
+	d, ann, old, cur, example := x.d, x.ann, x.old, x.cur, x.example
 	a, err := d.Arena(ctx, "tron")
 	if err != nil {
 		t.Fatal(err)
@@ -82,5 +104,49 @@ func TestArena(t *testing.T) {
 	}
 	if a, err := d.Arena(ctx, "tron"); err != nil || len(a.Bots) != 2 || a.Bots[0].BotID != cur || a.Bots[0].HandIn != h3.ID {
 		t.Errorf("after the same bot handed in again: %+v %v, want it on the ladder as hand-in %d", a.Bots, err, h3.ID)
+	}
+}
+
+// Every bot that joined the ladder is known, with its student, ann's first
+// version too: the games of past versions name them.
+func TestArenaJoined(t *testing.T) {
+	x := newAnnArena(t)
+	a, err := x.d.Arena(context.Background(), "tron")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := a.Joined[x.old]
+	if len(a.Joined) != 3 || old.OnLadder || old.Student != x.ann.ID || old.Name != "Ann O'Neil" || old.HandIn == 0 ||
+		!a.Joined[x.cur].OnLadder || a.Joined[x.example].Student != 0 || !a.Joined[x.example].OnLadder {
+		t.Errorf("joined %+v, want ann's two versions (the first off the ladder) and the example", a.Joined)
+	}
+}
+
+// Each database has its own key for the arena's pseudonyms, made once and
+// kept: the same student keeps their pseudonym after a restart.
+func TestPseudonymKey(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "j.db")
+	d, err := results.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := d.PseudonymKey(ctx)
+	d.Close()
+	if err != nil || len(key) != 32 {
+		t.Fatalf("key %x %v, want 32 bytes", key, err)
+	}
+	d, err = results.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := d.PseudonymKey(ctx)
+	d.Close()
+	if err != nil || !bytes.Equal(again, key) {
+		t.Errorf("reopened: key %x %v, want %x", again, err, key)
+	}
+	other := mustOpenPath(t, filepath.Join(t.TempDir(), "other.db"))
+	if k, err := other.PseudonymKey(ctx); err != nil || bytes.Equal(k, key) {
+		t.Errorf("another database's key %x %v, want another", k, err)
 	}
 }

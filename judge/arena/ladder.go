@@ -24,11 +24,15 @@ type Ladder struct {
 // Row is one bot on the ladder.
 type Row struct {
 	// Rank is shared by bots of the same rating (those yet to play).
-	Rank  int    `json:"rank"`
-	Name  string `json:"name"`
-	BotID int64  `json:"bot_id"`
-	// Version is the start of the bot's SHA-256; HandedIn is when the
-	// student handed it in (zero for an example bot).
+	Rank int `json:"rank"`
+	// Name is the student's, or their pseudonym (see Namer), or the
+	// example bot's.
+	Name string `json:"name"`
+	// BotID, Version (the start of the bot's SHA-256) and HandedIn (when
+	// the student handed it in; zero for an example bot) are zero for a
+	// student who goes by a pseudonym: the public tournaments' pages show
+	// them beside the real names.
+	BotID    int64     `json:"bot_id"`
 	Version  string    `json:"version"`
 	HandedIn time.Time `json:"handed_in,omitzero"`
 	// Rating is the Bradley–Terry rating on the Elo scale over the games
@@ -45,11 +49,14 @@ type Row struct {
 	// SeedScore is the seed's own score (see Ladder.SeedScore) replayed over
 	// all of the bot's arena games; nil when the seed kept none.
 	SeedScore *float64 `json:"seed_score"`
+	// Student is the student's id on the roster, 0 for an example bot: the
+	// hand-in page marks its student's row. Never in the public rows.
+	Student int64 `json:"-"`
 }
 
 // Rank computes the ladder of a game from its arena, best rating first
-// (then by name).
-func Rank(rules games.Rules, a results.Arena) Ladder {
+// (then by name), its students named by n.
+func Rank(rules games.Rules, a results.Arena, n Namer) Ladder {
 	ids := make([]int64, len(a.Bots))
 	for i, b := range a.Bots {
 		ids[i] = b.BotID
@@ -59,9 +66,12 @@ func Rank(rules games.Rules, a results.Arena) Ladder {
 	seed := seedScores(l.SeedScore, ids, a.Games)
 	for i, b := range a.Bots {
 		r := ratings[i]
-		l.Rows[i] = Row{Name: b.Name, BotID: b.BotID, Version: b.SHA256[:min(12, len(b.SHA256))], HandedIn: b.At,
+		l.Rows[i] = Row{Name: n.Name(b), BotID: b.BotID, Version: b.SHA256[:min(12, len(b.SHA256))], HandedIn: b.At,
 			Rating: r.Rating, Low: r.Low, High: r.High, Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
-			Examples: b.Example}
+			Examples: b.Example, Student: b.Student}
+		if n.Hides() && !b.Example {
+			l.Rows[i].BotID, l.Rows[i].Version, l.Rows[i].HandedIn = 0, "", time.Time{}
+		}
 		if seed != nil {
 			l.Rows[i].SeedScore = &seed[i]
 		}

@@ -2,7 +2,10 @@ package arena_test
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 
 	"botjudge/games"
@@ -27,7 +30,7 @@ func ladderOf(t *testing.T, game string) (arena.Ladder, map[byte]int64, results.
 		t.Fatal(err)
 	}
 	rules, _ := games.Lookup(game)
-	return arena.Rank(rules, a), ids, a
+	return arena.Rank(rules, a, arena.Namer{}), ids, a
 }
 
 // The ladder ranks the current versions by rating over their games
@@ -73,5 +76,59 @@ func TestLadderSeedScores(t *testing.T) {
 	}
 	if l, _, _ := ladderOf(t, "virus"); l.SeedScore != "" || l.Rows[0].SeedScore != nil {
 		t.Errorf("virus: %q, first row %+v: want no seed score", l.SeedScore, l.Rows[0])
+	}
+}
+
+// With pseudonyms the ladder names each student by theirs, and shows
+// nothing that the public tournaments' pages show beside a real name (the
+// bot's ID, its version, when it was handed in); the example bot keeps
+// its name. The order is the same.
+func TestLadderPseudonyms(t *testing.T) {
+	ctx := context.Background()
+	d, err := results.Open(filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ids := arenatest.Class(t, d, "battleships")
+	a, err := d.Arena(ctx, "battleships")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _ := games.Lookup("battleships")
+	real := arena.Rank(rules, a, arena.Namer{})
+	n, err := arena.NewNamer(ctx, d, arena.Pseudonyms)
+	if err != nil || !n.Hides() {
+		t.Fatalf("namer: %v", err)
+	}
+	hidden := arena.Rank(rules, a, n)
+	pseudonym := regexp.MustCompile(`^[A-Z][a-z]+ [1-9][0-9]$`)
+	for k, r := range hidden.Rows {
+		if r.Rating != real.Rows[k].Rating || r.Student != real.Rows[k].Student {
+			t.Errorf("row %d: %+v, with real names %+v", k, r, real.Rows[k])
+		}
+		if r.Examples {
+			if r.Name != "random" || r.BotID != ids['r'] {
+				t.Errorf("the example bot's row %+v, want random as it is", r)
+			}
+			continue
+		}
+		if !pseudonym.MatchString(r.Name) || r.BotID != 0 || r.Version != "" || !r.HandedIn.IsZero() || r.Student == 0 {
+			t.Errorf("a student's row %+v: want a pseudonym and no bot ID, version or time", r)
+		}
+	}
+	out, _ := json.Marshal(hidden)
+	for _, name := range []string{"alice", "bob", "carol", "handed_in", "student"} {
+		if strings.Contains(string(out), name) {
+			t.Errorf("the JSON rows say %q: %s", name, out)
+		}
+	}
+	// The same database gives the same pseudonyms on every page.
+	again, _ := arena.NewNamer(ctx, d, arena.Pseudonyms)
+	if l := arena.Rank(rules, a, again); l.Rows[0].Name != hidden.Rows[0].Name {
+		t.Errorf("first row %q, then %q", hidden.Rows[0].Name, l.Rows[0].Name)
+	}
+	if n, err := arena.NewNamer(ctx, d, arena.RealNames); err != nil || n.Hides() || arena.Rank(rules, a, n).Rows[0].Name != "alice" {
+		t.Errorf("real names: %v", err)
 	}
 }

@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"botjudge/games"
+	"botjudge/judge/arena"
 	"botjudge/judge/screen"
 	"botjudge/results"
 )
@@ -69,6 +70,9 @@ type Options struct {
 	Log    *log.Logger
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
+	// ArenaNames names the other students on a student's pages as the
+	// arena's public ladder does.
+	ArenaNames arena.Names
 }
 
 // Server serves the hand-in pages in front of the screen.
@@ -259,6 +263,8 @@ type gameBox struct {
 	Game     string
 	Versions []results.HandIn
 	Current  *results.HandIn
+	// Arena is the game's arena, nil when it has none.
+	Arena *gameArena
 }
 
 func (s *Server) serveHome(w http.ResponseWriter, r *http.Request) {
@@ -294,6 +300,13 @@ func (s *Server) studentPage(w http.ResponseWriter, r *http.Request, se session,
 			}
 		}
 		b.Current = current(b.Versions)
+		if b.Arena, err = s.arenaOf(r.Context(), g, student, b.Versions); err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if b.Arena != nil {
+			b.Arena.drawPaths(120, 24)
+		}
 		boxes = append(boxes, b)
 	}
 	s.page(w, r, http.StatusOK, "student", map[string]any{"Student": st, "Games": boxes, "Organiser": se.organiser})
@@ -425,9 +438,19 @@ func (s *Server) serveVersion(w http.ResponseWriter, r *http.Request) {
 			plays = &cur
 		}
 	}
+	ga, err := s.arenaOf(r.Context(), h.Game, h.StudentID, []results.HandIn{h})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	var rated *versionArena
+	if ga != nil {
+		ga.drawPaths(360, 72)
+		rated = ga.Versions[h.ID]
+	}
 	live := h.Status == results.StatusStored || h.Status == results.StatusQueued || h.Status == results.StatusChecking || h.Status == results.StatusPlaying
 	s.page(w, r, http.StatusOK, "version", map[string]any{"V": h, "R": rep, "Files": files, "Live": live, "Progress": progressOf(screen.Language(r), h, s.opt.Now()),
-		"Organiser": se.organiser, "Plays": plays, "Choosable": !h.Current && s.mayChoose(se, h)})
+		"Organiser": se.organiser, "Plays": plays, "Choosable": !h.Current && s.mayChoose(se, h), "Arena": ga, "Rated": rated})
 }
 
 // mayChoose says whether se may make h the version in the tournament: a

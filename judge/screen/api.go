@@ -519,7 +519,15 @@ func (s *Server) game(r *http.Request) (results.Game, results.Tournament, error)
 	if t.Private && (s.opt.MayRead == nil || !s.opt.MayRead(r, g.ID)) {
 		return results.Game{}, results.Tournament{}, errNotFound
 	}
-	return g, t, nil
+	return g, t, s.arenaNames(r.Context(), t, &g)
+}
+
+// hideLogs says whether t's games go without what the bots printed: with
+// the hand-in on, and always for a private tournament's (a sparring or an
+// arena game), whose opponent may be another student (SPEC §7: a student
+// never sees another's log), even with --public-logs.
+func (s *Server) hideLogs(t results.Tournament) bool {
+	return s.opt.HideLogs || t.Private
 }
 
 func (s *Server) replayJSON(r *http.Request) (any, error) {
@@ -532,12 +540,8 @@ func (s *Server) replayJSON(r *http.Request) (any, error) {
 		return nil, err
 	}
 	rp.Private = t.Private
-	if s.opt.HideLogs {
-		for i := range rp.Frames {
-			for j := range rp.Frames[i].Moves {
-				rp.Frames[i].Moves[j].Detail = ""
-			}
-		}
+	if s.hideLogs(t) {
+		rp.hideDetails(g.Moves)
 	}
 	return rp, nil
 }
@@ -545,18 +549,13 @@ func (s *Server) replayJSON(r *http.Request) (any, error) {
 // serveRecord sends a game's stored record, every answer and its time
 // included, as a file to keep: what a student studies their bot's game from.
 func (s *Server) serveRecord(w http.ResponseWriter, r *http.Request) {
-	g, _, err := s.game(r)
+	g, t, err := s.game(r)
 	if err != nil {
 		s.fail(w, err)
 		return
 	}
-	if s.opt.HideLogs {
-		for i := range g.Players {
-			g.Players[i].Log = ""
-		}
-		for i := range g.Moves {
-			g.Moves[i].Detail = ""
-		}
+	if s.hideLogs(t) {
+		hideLogs(&g)
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="game-%d.json"`, g.ID))
 	s.writeJSON(w, g)

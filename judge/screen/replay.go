@@ -2,8 +2,11 @@ package screen
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"botjudge/games"
 	"botjudge/results"
@@ -173,4 +176,71 @@ func sameOutcome(a, b games.Outcome) bool {
 	x, err1 := json.Marshal(a)
 	y, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && bytes.Equal(x, y)
+}
+
+// hideDetails takes the sandbox's details of moves (a traceback, what the
+// bot printed as it died) out of the replay: from its moves, and from the
+// reasons where the rules quoted them ("crash: Traceback…"). The replay
+// was played with them, so that it is still compared with the stored
+// result.
+func (rp *Replay) hideDetails(moves []results.Move) {
+	hide := detailHider(moves)
+	rp.Game.Reason = hide.Replace(rp.Game.Reason)
+	for _, o := range []*games.Outcome{rp.Outcome, rp.Stored} {
+		if o != nil {
+			o.Reason = hide.Replace(o.Reason)
+		}
+	}
+	for i := range rp.Frames {
+		for j := range rp.Frames[i].Moves {
+			m := &rp.Frames[i].Moves[j]
+			m.Detail, m.Reason = "", hide.Replace(m.Reason)
+		}
+	}
+}
+
+// hideLogs takes what the bots printed out of a game's record: their logs,
+// and the sandbox's details wherever they are quoted (see hideDetails).
+func hideLogs(g *results.Game) {
+	hide := detailHider(g.Moves)
+	for i := range g.Players {
+		g.Players[i].Log = ""
+	}
+	for i := range g.Moves {
+		g.Moves[i].Detail, g.Moves[i].Reason = "", hide.Replace(g.Moves[i].Reason)
+	}
+	g.Reason = hide.Replace(g.Reason)
+	g.Outcome = rewriteReason(g.Outcome, hide.Replace)
+}
+
+// detailHider replaces each move's detail with an ellipsis, the longest
+// first: a detail may begin another.
+func detailHider(moves []results.Move) *strings.Replacer {
+	var details []string
+	for _, m := range moves {
+		if m.Detail != "" {
+			details = append(details, m.Detail)
+		}
+	}
+	slices.SortFunc(details, func(a, b string) int { return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a, b)) })
+	var pairs []string
+	for _, d := range slices.Compact(details) {
+		pairs = append(pairs, d, "…")
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// rewriteReason applies f to the reason of an outcome stored as JSON; a
+// record without an outcome keeps none.
+func rewriteReason(raw json.RawMessage, f func(string) string) json.RawMessage {
+	var o games.Outcome
+	if len(raw) == 0 || json.Unmarshal(raw, &o) != nil {
+		return raw
+	}
+	o.Reason = f(o.Reason)
+	b, err := json.Marshal(o)
+	if err != nil {
+		return raw
+	}
+	return b
 }

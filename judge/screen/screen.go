@@ -26,6 +26,7 @@ import (
 	"strings"
 	"time"
 
+	"botjudge/judge/arena"
 	"botjudge/results"
 )
 
@@ -56,6 +57,9 @@ type Options struct {
 	// tournament (a hand-in's sparring game): its student, or the
 	// organiser. nil lets nobody.
 	MayRead func(r *http.Request, gameID int64) bool
+	// ArenaNames names the students on the arena's ladder and in the
+	// replays of its games: their names (the zero value) or pseudonyms.
+	ArenaNames arena.Names
 }
 
 // New returns the screen of db. It polls db only while some page listens to

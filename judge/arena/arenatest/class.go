@@ -4,6 +4,7 @@ package arenatest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -11,8 +12,8 @@ import (
 )
 
 // Class stores game's arena: students alice, bob and carol (bob handed in
-// twice: his first version has left the ladder) and the example bot
-// "random". Its games, in order, are written "AB" for A beating B, with a
+// twice: his first version has left the ladder), taken from the roster
+// when they are on it, and the example bot "random". Its games, in order, are written "AB" for A beating B, with a
 // for alice, b and B for bob's first and second versions, c for carol and
 // r for random:
 //
@@ -25,9 +26,9 @@ func Class(tb testing.TB, d *results.DB, game string) map[byte]int64 {
 	ctx := context.Background()
 	ids := map[byte]int64{}
 	version := func(letter byte, student, content string) results.HandIn {
-		s, err := d.AddStudent(ctx, student, results.HashCode(student), false)
-		if err != nil {
-			s, err = d.LogIn(ctx, student, results.HashCode(student))
+		s, err := d.StudentNamed(ctx, student)
+		if errors.Is(err, results.ErrNotFound) {
+			s, err = d.AddStudent(ctx, student, results.HashCode(student), false)
 		}
 		must(tb, err)
 		h, err := d.AddHandIn(ctx, results.HandIn{StudentID: s.ID, Game: game, Kind: "file", Ext: ".py", Content: []byte(content)}, 0)
