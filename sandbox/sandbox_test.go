@@ -768,6 +768,9 @@ print('"calm"')
 `}), limits(time.Second))
 	// Its CPU limit, or the wall-clock backstop on a machine too loaded to
 	// give the bomb its CPU.
-	wantFault(t, ask(t, s, `{"cmd":"bomb"}`), fault.Timeout, "s of CPU")
+	// Either is a timeout: the verdict is the same whatever the load.
+	if r := ask(t, s, `{"cmd":"bomb"}`); r.Fault != fault.Timeout || !strings.Contains(r.Detail, "s of CPU") && !strings.Contains(r.Detail, "of wall time") {
+		t.Errorf("a fork bomb: %q %q, want a timeout on CPU or wall time", r.Fault, r.Detail)
+	}
 	wantOK(t, ask(t, s, `{"cmd":"ok"}`), `"calm"`)
 }
