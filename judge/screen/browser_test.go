@@ -865,6 +865,19 @@ func TestBotPage(t *testing.T) {
 		t.Errorf("the replay at the crash says %q", said)
 	}
 	screenshot(t, ctx, p, "replay-virus-crash")
+
+	// A botsArena game records the fault's name in its reason ("timeout:
+	// no answer within 1s"): its line names it once, beside the verdict.
+	slow := fix.tron.ids[2]
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/bot/%d", eval[string](t, ctx, p, `location.origin`), fix.tron.t.ID, slow)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.botgame .faults li')`)
+	for _, line := range eval[[]string](t, ctx, p, `[...document.querySelectorAll('.botgame .faults li')].map((li) => li.textContent)`) {
+		if strings.Count(line, "timeout") != 1 || !strings.Contains(line, "no answer within 1s") {
+			t.Errorf("the slow bot's fault reads %q: want its name once, then why", line)
+		}
+	}
 }
 
 func TestFrenchWhenAsked(t *testing.T) {

@@ -45,7 +45,7 @@
 // mark k's colour, letter and ink for a canvas.
 
 import { scoreChart } from './chart.js';
-import { el, fill, msText, nameLength, say, t, timeTitle, tn, verdict, winText } from './util.js';
+import { el, reasonBeside, fill, msText, nameLength, say, t, timeTitle, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
 
@@ -91,11 +91,6 @@ export function words(game, frames, i, names, view) {
 // board reads by them, or when colours and shapes get many.
 export function labelled(game, seats) {
   return game.labels === true || seats > 2;
-}
-
-// reasonOf is what a fault's reason adds to its verdict and detail.
-function reasonOf(m) {
-  return m.reason && m.reason !== m.verdict && m.reason !== m.detail ? say(m.reason) : '';
 }
 
 // resultText is the final line: who won, the scores of a duel (the cards
@@ -312,7 +307,7 @@ export class Player {
       c.faults.textContent = faults[seat] ? tn('game.faults', faults[seat]) : '';
     });
     const d = words(this.game, this.frames, i, this.names, this.view);
-    const bad = d.fault, reason = bad ? reasonOf(bad) : '';
+    const bad = d.fault, reason = bad ? reasonBeside(bad) : '';
     fill(this.said, el('span', { class: 'text', text: d.text }), bad ? verdict(bad.verdict) : null,
       reason ? el('span', { class: 'reason', text: reason }) : null);
     fill(this.why, ...(bad ? [

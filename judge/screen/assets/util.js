@@ -49,6 +49,17 @@ export function say(text) {
   return faults.has(kind) ? `${verdictText(kind)} : ${say(rest)}` : text;
 }
 
+// reasonBeside is what a fault's reason (m: a move, a bot page's fault, a check)
+// adds to its verdict and detail, which the page shows beside it, in the
+// page's language: '' when nothing. The rules put the fault's name before
+// their reason ("timeout: …", games/fault's Beside): beside the verdict it
+// would be said twice.
+export function reasonBeside(m) {
+  const name = [m.verdict, faults.get(m.verdict)?.en].find((n) => n && m.reason?.startsWith(`${n}: `));
+  const reason = name ? m.reason.slice(name.length + 2) : m.reason;
+  return reason && reason !== m.verdict && reason !== m.detail ? say(reason) : '';
+}
+
 // format fills the {name} placeholders of s from params.
 function format(s, params) {
   return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ''));
