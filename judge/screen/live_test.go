@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/judge/screen"
 	"botjudge/judge/screen/browsertest"
@@ -511,6 +512,38 @@ func TestSchedulePage(t *testing.T) {
 	id := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))[len(stored)].ID
 	wait(t, ctx, p, fmt.Sprintf(`!%s && document.querySelector('.schedule-view .done .game-row').dataset.game === '%d'`, row, id))
 	wait(t, ctx, p, `document.querySelector('.schedule-view .tocome').dataset.n === '`+strconv.Itoa(left-1)+`'`)
+
+	// A free-for-all in progress: each score beside its bot's name, as the
+	// rows of the games played have them, not twelve numbers in a row.
+	l := twelveInProgress(t)
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/schedule", eval[string](t, ctx, p, `location.origin`), l.TournamentID)); err != nil {
+		t.Fatal(err)
+	}
+	row = fmt.Sprintf(`document.querySelector('.schedule-view .playing .game-row[data-key="%s"]')`, l.Key)
+	wait(t, ctx, p, row)
+	got := eval[[][2]string](t, ctx, p, `[...`+row+`.querySelectorAll('.gplayers > span:not(.vs)')].map((s) => [s.firstChild.textContent, s.querySelector('.pscore')?.textContent ?? ''])`)
+	var want [][2]string
+	for i, pl := range l.Players {
+		want = append(want, [2]string{pl.Name, strconv.Itoa(l.Scores[i])})
+	}
+	if !slices.Equal(got, want) || eval[string](t, ctx, p, row+`.querySelector('.gscore').textContent`) != "" {
+		t.Errorf("the free-for-all in progress reads %q, want %q", eval[string](t, ctx, p, row+`.textContent`), want)
+	}
+	screenshot(t, ctx, p, "schedule-twelve")
+}
+
+// twelveInProgress is the fixture's free-for-all of twelve in progress.
+func twelveInProgress(t *testing.T) results.Live {
+	t.Helper()
+	for _, sd := range fix.run.boards {
+		for _, l := range sd.live {
+			if len(l.Players) == tron.MaxSeats {
+				return l
+			}
+		}
+	}
+	t.Fatal("no free-for-all of twelve in progress")
+	return results.Live{}
 }
 
 // interesting is the TV's rule, in Go: the game between the best-ranked
