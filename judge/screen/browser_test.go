@@ -791,6 +791,10 @@ func TestPresentationCycles(t *testing.T) {
 	screenshot(t, ctx, p, "show-standings")
 	wait(t, ctx, p, stage("crosstable"))
 	noScroll(t, ctx, p, "presentation crosstable")
+	// The colours and the games' marks are explained, as on the page.
+	if got := eval[string](t, ctx, p, `document.querySelector('.show-view .stage-box .clegend')?.textContent ?? ''`); got != "wondrawnlost1 ½ 0 under a score: each game's points, to click for its replay" {
+		t.Errorf("the presentation's crosstable has the legend %q", got)
+	}
 	screenshot(t, ctx, p, "show-crosstable")
 	wait(t, ctx, p, stage("decisive")+` && document.querySelector('.show-view .replay')`)
 	id := eval[string](t, ctx, p, `document.querySelector('.show-view').dataset.game`)

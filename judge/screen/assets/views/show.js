@@ -7,7 +7,7 @@ import { page } from '../page.js';
 import { fitRows } from '../fit.js';
 import { LiveCards, fitCards, interest } from '../live-cards.js';
 import { standingsTable } from './standings.js';
-import { crossTable, swissCross, fitCross } from './crosstable.js';
+import { crossLegend, crossTable, swissCross, fitCross } from './crosstable.js';
 
 // podium shows the first three bots on steps by rank, not by place: bots
 // that share a rank share its step (two first places, two gold blocks).
@@ -55,7 +55,11 @@ function stages(show) {
     crosstable: async () => {
       const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
       const box = el('div', { class: 'fit' }, ct.rounds ? swissCross(tid, ct) : crossTable(tid, ct));
-      put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length));
+      // Its cells' colours and marks are as new to the room as the page's:
+      // the same legend (no ring: the presentation does not mark the
+      // pairings being played).
+      const legend = el('footer', { class: 'note' }, crossLegend(!!ct.rounds, false));
+      put('crosstable', t('show.crosstable'), [box, legend], () => fitCross(box, ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length));
       await sleep(dwell, stop.signal);
     },
     live: (st) => liveStage(show, st),
