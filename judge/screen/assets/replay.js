@@ -35,7 +35,11 @@
 //   seatMark(view, seat) → 1..12: the mark a seat wears (seat + 1).
 //   seatLabel(view, seat) → string: under a seat's name ("seat k").
 //   labels = true: the board tells seats apart by their marks' letters,
-//     which the cards then show too (they do past two seats anyway).
+//     which the cards then show too (they do past two seats anyway), and
+//     the TV and the live cards show its legend.
+//   botMarks = true: its seats are alike (no side, no first player): in a
+//     game in progress a bot wears the mark of its place in the tournament,
+//     not of its seat (seatMarks).
 //   fold(view, frame) → view: the View after frame's moves, given the one
 //     before (which it may change): required when the rules' Views fold.
 //   out(view, seat) → bool: the seat is out of the game (eliminated).
@@ -75,6 +79,25 @@ export function markOf(game, view, seat) {
   return game.seatMark?.(view, seat) ?? seat + 1;
 }
 
+// MARKS is how many seat marks style.css has.
+const MARKS = 12;
+
+// seatMarks are the marks of a game in progress's seats: markOf's, unless
+// the board's seats are alike (botMarks). Then a bot wears the mark of its
+// place in the tournament's list of bots (entries, seat by seat, as the
+// live rows give them), the same on every card and on the TV, or the next
+// one free when two places share a mark (past twelve bots).
+export function seatMarks(game, view, seats, entries) {
+  if (!game.botMarks || entries?.length !== seats) return Array.from({ length: seats }, (_, seat) => markOf(game, view, seat));
+  const taken = new Set();
+  return entries.map((place, seat) => {
+    let k = (place >= 0 ? place : seat) % MARKS;
+    for (let n = 0; n < MARKS && taken.has(k); n++) k = (k + 1) % MARKS;
+    taken.add(k);
+    return k + 1;
+  });
+}
+
 // faultOf is the first move of a frame that was a fault: the one the page
 // explains.
 const faultOf = (frame) => frame.moves.find((m) => m.verdict);
@@ -102,10 +125,11 @@ function resultText(outcome, names) {
   return `${winText(names, outcome.rank)}${score} · ${say(outcome.reason)}`;
 }
 
-// legend explains the marks of a board to whoever sees it for the first time;
-// an entry's third item is what its mark carries (a bot's letter).
-function legend(game) {
-  return el('ul', { class: 'legend' }, game.legend().map(([cls, text, inside]) => el('li', {}, el('span', { class: `mark ${cls}` }, inside ? el('i', { text: inside }) : null), text)));
+// legend explains the marks of a board to whoever sees it for the first time,
+// and the page's own marks of extra, given alike; an entry's third item is
+// what its mark carries (a bot's letter).
+export function legend(game, extra = []) {
+  return el('ul', { class: 'legend' }, [...game.legend(), ...extra].map(([cls, text, inside]) => el('li', {}, el('span', { class: `mark ${cls}` }, inside ? el('i', { text: inside }) : null), text)));
 }
 
 // faultCounts is, for every frame, each seat's faults up to it: the cards

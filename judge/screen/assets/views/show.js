@@ -5,7 +5,7 @@ import { el, fill, t, getJSON, points, nameLength, sleep } from '../util.js';
 import { Player, loadBoard } from '../replay.js';
 import { page } from '../page.js';
 import { fitRows } from '../fit.js';
-import { LiveCards, fitCards, interest } from '../live-cards.js';
+import { LiveCards, fitCards, interest, liveLegend } from '../live-cards.js';
 import { standingsTable } from './standings.js';
 import { crossLegend, crossTable, swissCross, fitCross } from './crosstable.js';
 
@@ -70,8 +70,9 @@ function stages(show) {
 async function liveStage({ tid, dwell, stop, put }, st) {
   // The events may not have come yet on the first round.
   if (!page.lastState?.live?.length) return;
-  const cards = new LiveCards(await loadBoard(page.kinds[tid]));
-  const box = el('div', { class: 'live-view' }, cards.node);
+  const game = await loadBoard(page.kinds[tid]);
+  const cards = new LiveCards(game);
+  const box = el('div', { class: 'live-view' }, liveLegend(game), cards.node);
   // The most interesting games first, as many as the screen holds.
   const order = interest(new Map(st.map((s) => [s.bot.id, s.rank])));
   const show = () => { cards.update(page.lastState.live.slice().sort(order)); fitCards(box); };
