@@ -14,10 +14,11 @@ export const stepOf = (l) => (l.last?.length ? l.last[0].ply + 1 : 0);
 
 // seatTags are a live game's players, each with its mark and score; a
 // seat the game put out (game.out, in games of eliminations) is struck
-// through, as the board crosses it.
+// through, as the board crosses it. A name too long for its card is
+// ellipsized: its title says it whole.
 export function seatTags(names, marks, scores, game, view) {
   return names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}${game?.out?.(view, seat) ? ' out' : ''}`, dataset: { seat } },
-    el('i', { class: 'token' }), el('span', { class: 'n', text: name }), el('b', { class: 'lscore', text: scores[seat] ?? '' })));
+    el('i', { class: 'token' }), el('span', { class: 'n', title: name, text: name }), el('b', { class: 'lscore', text: scores[seat] ?? '' })));
 }
 
 // liveLegend explains a board that tells its seats by their letters

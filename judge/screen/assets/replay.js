@@ -49,7 +49,7 @@
 // mark k's colour, letter and ink for a canvas.
 
 import { scoreChart } from './chart.js';
-import { el, reasonBeside, fill, msText, nameLength, say, t, timeTitle, tn, verdict, winText } from './util.js';
+import { breakable, el, fill, msText, nameLength, reasonBeside, say, t, timeTitle, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
 
@@ -227,11 +227,11 @@ export class Player {
   line(f, i) {
     const bad = faultOf(f);
     const seat = bad ? bad.seat : f.moves.length === 1 ? f.moves[0].seat : null;
-    const what = bad ? verdict(bad.verdict) : el('span', { text: this.game.short(f, this.names) });
+    const what = bad ? verdict(bad.verdict) : el('span', {}, breakable(this.game.short(f, this.names)));
     what.classList.add('what');
     return el('li', { class: `${seat === null ? 'all' : 'mark-' + this.marks[seat]}${bad ? ' fault' : ''}`, dataset: { i },
       onclick: () => { this.pause(); this.seek(i); } },
-    el('span', { class: 'no', text: i }), el('span', { class: 'who', text: seat === null ? '' : this.names[seat] }), what, thought(f));
+    el('span', { class: 'no', text: i }), el('span', { class: 'who' }, seat === null ? '' : breakable(this.names[seat])), what, thought(f));
   }
 
   card(seat) {
@@ -242,7 +242,7 @@ export class Player {
     // would widen its column and leave the name less room.
     const c = el('div', { class: `card mark-${this.marks[seat]}`, dataset: { seat } },
       el('div', { class: 'piece token' }),
-      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${nameLength(this.names[seat])}`, text: this.names[seat] }),
+      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${nameLength(this.names[seat])}` }, breakable(this.names[seat])),
         el('div', { class: 'sub' }, label, el('span', { class: 'unit', text: ` · ${this.game.unit()}` }))),
       score, el('div', { class: 'turn', text: t('replay.tomove') }), faults);
     c.score = score;

@@ -158,11 +158,19 @@ export function winText(names, ranks) {
 }
 
 // nameLength is the length a name's type is sized by (--len): its longest
-// word, or half the name when it wraps at its spaces onto two lines. A name
-// gets smaller rather than broken inside a word.
+// word, or half the name when it wraps at its spaces (or after its
+// underscores, see breakable) onto two lines. A name gets smaller rather
+// than broken inside a word.
 export function nameLength(name) {
   const chars = [...name];
-  return Math.max(...name.split(/\s+/).map((w) => [...w].length), Math.ceil(chars.length / 2));
+  return Math.max(...name.split(/\s+|(?<=_)/).map((w) => [...w].length), Math.ceil(chars.length / 2));
+}
+
+// breakable is text as nodes for el, where a line may also break after an
+// underscore: bots are named like identifiers (mallory_the_magnificent_cycler),
+// which would otherwise break inside a word, or not at all.
+export function breakable(text) {
+  return String(text).split(/(?<=_)/).flatMap((part, i) => (i ? [el('wbr'), part] : [part]));
 }
 
 // msText writes a time in milliseconds as a student reads it.
