@@ -99,7 +99,7 @@ func printGame(w io.Writer, rep contest.Report, limit time.Duration, giveUp int)
 	played := rep.Game
 	for i, st := range rep.Faults {
 		if i < 5 {
-			fmt.Fprintf(w, "  move %d: %s: %s\n", st.Ply+1, st.Verdict.Plain(), indent(oneLine(st.Reason)))
+			fmt.Fprintf(w, "  move %d: %s: %s\n", st.Ply+1, st.Verdict.Plain(), indent(oneLine(st.Verdict.Beside(st.Reason))))
 		}
 	}
 	if rep.TimedOut {

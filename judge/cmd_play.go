@@ -110,7 +110,7 @@ func stagedSeat(path string, r games.Rules, db string, urlBots bool) (contest.Se
 func stepText(st results.Move) string {
 	t := fmt.Sprintf("answered %s, %s", compact(st.Answer), took(st.CPU, st.Elapsed))
 	if st.Verdict != fault.None {
-		t = fmt.Sprintf("%s, %s: %s", strings.ToUpper(string(st.Verdict)), took(st.CPU, st.Elapsed), oneLine(st.Reason))
+		t = fmt.Sprintf("%s, %s: %s", strings.ToUpper(string(st.Verdict)), took(st.CPU, st.Elapsed), oneLine(st.Verdict.Beside(st.Reason)))
 	} else if st.Reason != "" {
 		t += " (" + st.Reason + ")"
 	}

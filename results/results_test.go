@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -368,6 +369,9 @@ func TestEntriesAndRuns(t *testing.T) {
 	}
 	if !reflect.DeepEqual(entries, want) {
 		t.Errorf("entries\n got %+v\nwant %+v", entries, want)
+	}
+	if ids, err := d.EntryIDs(ctx, tour.ID); err != nil || !slices.Equal(ids, []int64{a1.ID, b.ID}) {
+		t.Errorf("entry ids %v (%v), want those of the entries, %d and %d", ids, err, a1.ID, b.ID)
 	}
 
 	got, err := d.Tournament(ctx, tour.ID)

@@ -346,6 +346,30 @@ func (d *DB) Entries(ctx context.Context, tournamentID int64) ([]Entry, error) {
 	return list, nil
 }
 
+// EntryIDs lists the ids of the tournament's current bots in the order of
+// Entries (by name), without their checks: the screen numbers a bot by its
+// place in it on every poll of a tournament in progress.
+func (d *DB) EntryIDs(ctx context.Context, tournamentID int64) ([]int64, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT b.id FROM entries e JOIN bots b ON b.id = e.bot_id
+		WHERE e.tournament_id = ? ORDER BY b.name, b.id`, tournamentID)
+	if err != nil {
+		return nil, fmt.Errorf("results: entry ids of tournament %d: %w", tournamentID, err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("results: entry ids of tournament %d: %w", tournamentID, err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: entry ids of tournament %d: %w", tournamentID, err)
+	}
+	return ids, nil
+}
+
 // EnteredHashes is the set of the SHA-256 of every bot version that is a
 // current entry of some tournament: the bots the judge may still run.
 func (d *DB) EnteredHashes(ctx context.Context) (map[string]bool, error) {

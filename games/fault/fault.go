@@ -5,6 +5,8 @@
 // sandbox and the results can use it without knowing any game.
 package fault
 
+import "strings"
+
 // Kind names a fault. The empty Kind is no fault: the answer was usable.
 type Kind string
 
@@ -80,4 +82,25 @@ func (k Kind) Plain() string {
 		return f.Plain
 	}
 	return string(k)
+}
+
+// Beside is reason, a fault's reason as the rules record it, said beside
+// k's own label: without k's name before it. The rules name the fault in
+// the reason ("timeout: no answer within 10s", botsarena.FaultReason),
+// which a line that shows k already would say twice ("timeout: timeout:
+// …").
+func (k Kind) Beside(reason string) string {
+	if k == None {
+		return reason
+	}
+	names := []string{string(k)}
+	if f, ok := Lookup(k); ok {
+		names = append(names, f.En)
+	}
+	for _, n := range names {
+		if rest, ok := strings.CutPrefix(reason, n+": "); ok {
+			return rest
+		}
+	}
+	return reason
 }

@@ -32,3 +32,23 @@ func TestVocabulary(t *testing.T) {
 		t.Error("All exposes the list itself")
 	}
 }
+
+// Beside drops the fault's own name, stored or in words, before a reason,
+// and nothing else.
+func TestBeside(t *testing.T) {
+	for _, c := range []struct {
+		k            Kind
+		reason, want string
+	}{
+		{Error, "error: cannot start the bot: php is not installed here", "cannot start the bot: php is not installed here"},
+		{OOM, "out of memory: killed at 512 MiB", "killed at 512 MiB"},
+		{OOM, "oom: killed", "killed"},
+		{Timeout, "error: not mine", "error: not mine"},
+		{Timeout, "no answer within 10s", "no answer within 10s"},
+		{None, "error: x", "error: x"},
+	} {
+		if got := c.k.Beside(c.reason); got != c.want {
+			t.Errorf("%s.Beside(%q) = %q, want %q", c.k, c.reason, got, c.want)
+		}
+	}
+}

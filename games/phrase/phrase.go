@@ -8,6 +8,7 @@ package phrase
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,4 +76,80 @@ func All() []Phrase {
 	out := append([]Phrase(nil), all.list...)
 	sort.SliceStable(out, func(i, j int) bool { return len(out[i].En) > len(out[j].En) })
 	return out
+}
+
+// pattern is a sentence's English as a regular expression capturing what
+// fills its {1}, {2}…, in the order of order.
+type pattern struct {
+	re    *regexp.Regexp
+	order []string
+	p     Phrase
+}
+
+var patterns = struct {
+	sync.Mutex
+	list []pattern
+	of   int // how many sentences list was made of
+}{}
+
+var slot = regexp.MustCompile(`\{\d+\}`)
+
+// compiled are the patterns of every sentence declared, longest first,
+// made again when sentences were declared since.
+func compiled() []pattern {
+	list := All()
+	patterns.Lock()
+	defer patterns.Unlock()
+	if patterns.of == len(list) {
+		return patterns.list
+	}
+	// A new list: a reader may still be going through the old one.
+	fresh := make([]pattern, 0, len(list))
+	for _, p := range list {
+		var src strings.Builder
+		var order []string
+		last := 0
+		for _, at := range slot.FindAllStringIndex(p.En, -1) {
+			src.WriteString(regexp.QuoteMeta(p.En[last:at[0]]))
+			src.WriteString(`([\s\S]+?)`)
+			order = append(order, p.En[at[0]+1:at[1]-1])
+			last = at[1]
+		}
+		src.WriteString(regexp.QuoteMeta(p.En[last:]))
+		fresh = append(fresh, pattern{regexp.MustCompile(`^` + src.String() + `$`), order, p})
+	}
+	patterns.list, patterns.of = fresh, len(list)
+	return patterns.list
+}
+
+var named = regexp.MustCompile(`^([a-z]+): ([\s\S]+)$`)
+
+// French says text, a sentence the judge recorded in English, in French, as
+// the screen's say does in the browser: what fills a sentence is said too,
+// for it may hold another ("{1} lost: {2}"). name gives the French of the
+// word a text may start with before a colon without being a sentence (a
+// fault's name: "timeout: …"), which this package, depending on nothing,
+// does not know. A text it does not know stays as it is.
+func French(text string, name func(string) (string, bool)) string {
+	for _, pt := range compiled() {
+		m := pt.re.FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		args := map[string]string{}
+		for i, k := range pt.order {
+			args[k] = French(m[i+1], name)
+		}
+		fr := pt.p.Fr
+		if n, err := strconv.Atoi(args["1"]); err == nil && n < 2 && pt.p.FrOne != "" {
+			fr = pt.p.FrOne
+		}
+		return slot.ReplaceAllStringFunc(fr, func(s string) string { return args[s[1:len(s)-1]] })
+	}
+	if m := named.FindStringSubmatch(text); m != nil {
+		if fr, ok := name(m[1]); ok {
+			return fr + " : " + French(m[2], name)
+		}
+	}
+	return text
 }

@@ -76,7 +76,8 @@ func Check(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sa
 			}
 			if m.Verdict != fault.None {
 				res.OK, res.Verdict = false, m.Verdict
-				res.Detail = joinDetail(m.Reason, reply.Detail)
+				// Every page shows the verdict beside the detail.
+				res.Detail = joinDetail(m.Verdict.Beside(m.Reason), reply.Detail)
 			}
 			return res, nil
 		}

@@ -9,6 +9,7 @@ import (
 
 	"botjudge/games"
 	"botjudge/games/fault"
+	"botjudge/games/phrase"
 )
 
 // words are the pages' strings, in the screen's two languages.
@@ -260,6 +261,9 @@ var funcs = template.FuncMap{
 		return f.En
 	},
 	"verdict": Verdict,
+	"say":     say,
+	// beside is a fault's reason on the line that names the fault.
+	"beside": func(k fault.Kind, reason string) string { return k.Beside(reason) },
 	// dict hands the status template a language and a version.
 	"dict": func(lang string, v any) map[string]any { return map[string]any{"Lang": lang, "V": v} },
 	"join": func(s []string) string { return strings.Join(s, ", ") },
@@ -301,4 +305,16 @@ func of(lang, name string) string {
 		return "d'" + name
 	}
 	return "de " + name
+}
+
+// say is text, a sentence the judge recorded in English (how a game ended,
+// why a move was refused), in lang, as the screen says it.
+func say(lang, text string) string {
+	if lang != "fr" {
+		return text
+	}
+	return phrase.French(text, func(name string) (string, bool) {
+		f, ok := fault.Lookup(fault.Kind(name))
+		return f.Fr, ok
+	})
 }

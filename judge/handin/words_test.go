@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games/fault"
 	"botjudge/results"
 	"botjudge/sandbox"
 )
@@ -183,6 +184,52 @@ func TestCheckProgressEvents(t *testing.T) {
 	for events.Scan() { // up to the end of the stream
 		if events.Text() != "" {
 			t.Errorf("the stream goes on after the check: %q", events.Text())
+		}
+	}
+}
+
+// saidChecker finds, in the judge's recorded English, a bot that cannot
+// start when its version says "php", else one that times out, is given up
+// on and loses its sparring game when the grid fills.
+type saidChecker struct{}
+
+func (saidChecker) Check(ctx context.Context, h results.HandIn, update func(string, Report)) (Report, error) {
+	if strings.Contains(string(h.Content), "php") {
+		return Report{Verdict: fault.Error, Detail: "error: cannot start the bot: php is not installed here"}, nil
+	}
+	return Report{FirstMS: 1, Moves: 100, End: "grid full", Faults: []ReportFault{
+		{Move: 5, Verdict: fault.Timeout, Reason: "timeout: not ready within 15s"},
+		{Move: 7, Verdict: fault.Timeout, Reason: "not asked: given up for this game after 3 timeouts in a row"}},
+		Sparring: []Spar{{GameID: 1, Opponents: []string{"example"}, Result: "loss", Reason: "grid full"}}}, nil
+}
+
+// TestReportInBothLanguages: how a check's games ended and why moves were
+// refused, recorded in English, are said in French on a French page, as
+// the screen says them, and a fault's name is said once on its line.
+func TestReportInBothLanguages(t *testing.T) {
+	c := newClass(t, Options{Checker: saidChecker{}, Games: []string{"virus"}}, "alice")
+	alice := c.student("alice")
+	played := alice.location("virus", "a.py", []byte(pyBot))
+	waitDone(t, c, "alice", 1)
+	broken := alice.location("virus", "a.py", []byte("# php\n"+pyBot))
+	waitDone(t, c, "alice", 2)
+	for lang, want := range map[string][]string{
+		"en": {"move 5: timeout: not ready within 15s<", "move 7: timeout: not asked: given up for this game after 3 timeouts in a row<", "100 moves, grid full.", "(grid full)",
+			"(error):</p><pre>cannot start the bot: php is not installed here<"},
+		"fr": {"coup 5 : temps dépassé : pas prêt en 15s<", "coup 7 : temps dépassé : pas interrogé : abandonné pour cette partie après 3 dépassements de temps d&#39;affilée<",
+			"100 coups, grille pleine.", "(grille pleine)", "(erreur) :</p><pre>cannot start the bot: php is not installed here<"},
+	} {
+		var pages string
+		for _, loc := range []string{played, broken} {
+			req, _ := http.NewRequest("GET", c.http.URL+loc, nil)
+			req.Header.Set("Accept-Language", lang)
+			_, page := alice.do(req)
+			pages += page
+		}
+		for _, w := range want {
+			if !strings.Contains(pages, w) {
+				t.Errorf("%s: no %q in the pages:\n%s", lang, w, pages)
+			}
 		}
 	}
 }

@@ -791,6 +791,10 @@ func TestPresentationCycles(t *testing.T) {
 	screenshot(t, ctx, p, "show-standings")
 	wait(t, ctx, p, stage("crosstable"))
 	noScroll(t, ctx, p, "presentation crosstable")
+	// The colours and the games' marks are explained, as on the page.
+	if got := eval[string](t, ctx, p, `document.querySelector('.show-view .stage-box .clegend')?.textContent ?? ''`); got != "wondrawnlost1 ½ 0 under a score: each game's points, to click for its replay" {
+		t.Errorf("the presentation's crosstable has the legend %q", got)
+	}
 	screenshot(t, ctx, p, "show-crosstable")
 	wait(t, ctx, p, stage("decisive")+` && document.querySelector('.show-view .replay')`)
 	id := eval[string](t, ctx, p, `document.querySelector('.show-view').dataset.game`)
@@ -865,6 +869,19 @@ func TestBotPage(t *testing.T) {
 		t.Errorf("the replay at the crash says %q", said)
 	}
 	screenshot(t, ctx, p, "replay-virus-crash")
+
+	// A botsArena game records the fault's name in its reason ("timeout:
+	// no answer within 1s"): its line names it once, beside the verdict.
+	slow := fix.tron.ids[2]
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/bot/%d", eval[string](t, ctx, p, `location.origin`), fix.tron.t.ID, slow)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, `document.querySelector('.botgame .faults li')`)
+	for _, line := range eval[[]string](t, ctx, p, `[...document.querySelectorAll('.botgame .faults li')].map((li) => li.textContent)`) {
+		if strings.Count(line, "timeout") != 1 || !strings.Contains(line, "no answer within 1s") {
+			t.Errorf("the slow bot's fault reads %q: want its name once, then why", line)
+		}
+	}
 }
 
 func TestFrenchWhenAsked(t *testing.T) {

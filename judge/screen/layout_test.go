@@ -329,6 +329,9 @@ func layoutViews(t *testing.T) []layoutView {
 	for _, sd := range append([]seeded{fix.run.busy}, fix.run.boards...) {
 		views = append(views, liveViews(sd)...)
 	}
+	// A free-for-all's rows, in progress and played: a score by each name.
+	views = append(views, layoutView{name: "running/tron-12/schedule", path: fmt.Sprintf("/t/%d/schedule", twelveInProgress(t).TournamentID),
+		ready: `document.querySelector('.schedule-view .playing .pscore') && document.querySelector('.schedule-view .done .pscore')`})
 	// A replay of every board at its last move, which shows the result,
 	// the longest line of a replay: the most seats of each game, and the
 	// example bots' names.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -30,6 +31,11 @@ type LiveGame struct {
 	View    json.RawMessage  `json:"view,omitempty"`
 	Scores  []int            `json:"scores,omitempty"`
 	Updated time.Time        `json:"updated"`
+	// Entries are the places of the seats' bots in the tournament's list
+	// of bots (by name, as results.Entries lists them; -1 for a bot not
+	// entered): a board whose seats are alike marks a bot by its place,
+	// the same on every card.
+	Entries []int `json:"entries"`
 }
 
 func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
@@ -46,10 +52,27 @@ func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
 	// (and wakes the pages) every few seconds.
 	snap.Progress.Left = math.Round(snap.Progress.Left/5) * 5
 	snap.Progress.LeftMost = math.Round(snap.Progress.LeftMost/5) * 5
+	if len(live) == 0 {
+		return snap, nil
+	}
+	ids, err := s.db.EntryIDs(ctx, tid)
+	if err != nil {
+		return Snapshot{}, err
+	}
 	for _, l := range live {
-		snap.Live = append(snap.Live, LiveGame{Key: l.Key, Players: l.Players, Moves: l.Moves, Last: l.Last, View: l.View, Scores: l.Scores, Updated: l.Updated})
+		snap.Live = append(snap.Live, LiveGame{Key: l.Key, Players: l.Players, Moves: l.Moves, Last: l.Last, View: l.View, Scores: l.Scores, Updated: l.Updated,
+			Entries: places(l.Players, ids)})
 	}
 	return snap, nil
+}
+
+// places are the places of the players' bots in ids, -1 for one not there.
+func places(players []results.Player, ids []int64) []int {
+	out := make([]int, len(players))
+	for i, p := range players {
+		out[i] = slices.Index(ids, p.BotID)
+	}
+	return out
 }
 
 // listSnapshot is the tournaments, as the events of /api/events carry them:

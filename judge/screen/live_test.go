@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"botjudge/games/tron"
 	"botjudge/games/virus"
 	"botjudge/judge/screen"
 	"botjudge/judge/screen/browsertest"
@@ -511,6 +514,38 @@ func TestSchedulePage(t *testing.T) {
 	id := must(fix.db.Games(ctx0, sd.t.ID, results.GameFilter{}))[len(stored)].ID
 	wait(t, ctx, p, fmt.Sprintf(`!%s && document.querySelector('.schedule-view .done .game-row').dataset.game === '%d'`, row, id))
 	wait(t, ctx, p, `document.querySelector('.schedule-view .tocome').dataset.n === '`+strconv.Itoa(left-1)+`'`)
+
+	// A free-for-all in progress: each score beside its bot's name, as the
+	// rows of the games played have them, not twelve numbers in a row.
+	l := twelveInProgress(t)
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/schedule", eval[string](t, ctx, p, `location.origin`), l.TournamentID)); err != nil {
+		t.Fatal(err)
+	}
+	row = fmt.Sprintf(`document.querySelector('.schedule-view .playing .game-row[data-key="%s"]')`, l.Key)
+	wait(t, ctx, p, row)
+	got := eval[[][2]string](t, ctx, p, `[...`+row+`.querySelectorAll('.gplayers > span:not(.vs)')].map((s) => [s.firstChild.textContent, s.querySelector('.pscore')?.textContent ?? ''])`)
+	var want [][2]string
+	for i, pl := range l.Players {
+		want = append(want, [2]string{pl.Name, strconv.Itoa(l.Scores[i])})
+	}
+	if !slices.Equal(got, want) || eval[string](t, ctx, p, row+`.querySelector('.gscore').textContent`) != "" {
+		t.Errorf("the free-for-all in progress reads %q, want %q", eval[string](t, ctx, p, row+`.textContent`), want)
+	}
+	screenshot(t, ctx, p, "schedule-twelve")
+}
+
+// twelveInProgress is the fixture's free-for-all of twelve in progress.
+func twelveInProgress(t *testing.T) results.Live {
+	t.Helper()
+	for _, sd := range fix.run.boards {
+		for _, l := range sd.live {
+			if len(l.Players) == tron.MaxSeats {
+				return l
+			}
+		}
+	}
+	t.Fatal("no free-for-all of twelve in progress")
+	return results.Live{}
 }
 
 // interesting is the TV's rule, in Go: the game between the best-ranked
@@ -664,5 +699,68 @@ func TestRestoredPageStaysLive(t *testing.T) {
 	t.Logf("restored from the back/forward cache: %v", eval[bool](t, ctx, p, `document.documentElement.dataset.restored === 'yes'`))
 	for _, pb := range p.Problems() {
 		t.Errorf("the browser reported: %s", pb)
+	}
+}
+
+// seatTagMarks reads a page's seat tags, card by card (or the TV's one
+// list), as name → mark class.
+const seatTagMarks = `[...document.querySelectorAll('.livecard .lhead, .tv-view .tvhead')].map((h) =>
+	Object.fromEntries([...h.querySelectorAll('.who')].map((w) => [w.querySelector('.n').textContent, [...w.classList].find((c) => c.startsWith('mark-'))])))`
+
+// A Tron bot wears the same letter and colour on every live card and on the
+// TV, whatever its seat in each game (its place in the tournament's bots),
+// and the cards and the TV say what the board's marks mean.
+func TestBotsKeepTheirMarks(t *testing.T) {
+	var sd seeded
+	for _, s := range fix.run.boards {
+		if s.t.Game == "tron" && len(s.live) > 1 {
+			sd = s
+		}
+	}
+	seats := map[string]map[int]bool{}
+	for _, l := range sd.live {
+		for i, pl := range l.Players {
+			if seats[pl.Name] == nil {
+				seats[pl.Name] = map[int]bool{}
+			}
+			seats[pl.Name][i] = true
+		}
+	}
+	if !slices.ContainsFunc(slices.Collect(maps.Values(seats)), func(s map[int]bool) bool { return len(s) > 1 }) {
+		t.Fatal("the fixture needs a Tron bot in two games in progress at two seats")
+	}
+	p, ctx, srv := browse(t, fmt.Sprintf("/t/%d/live", sd.t.ID))
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelectorAll('.livecard .lhead .who').length === %d`, len(sd.live[0].Players)+len(sd.live[1].Players)))
+	marks := map[string]string{}
+	for _, card := range eval[[]map[string]string](t, ctx, p, seatTagMarks) {
+		seen := map[string]bool{}
+		for name, m := range card {
+			if marks[name] != "" && marks[name] != m {
+				t.Errorf("%s wears %s on one card, %s on another", name, marks[name], m)
+			}
+			if seen[m] {
+				t.Errorf("two bots wear %s on one card: %v", m, card)
+			}
+			marks[name], seen[m] = m, true
+		}
+	}
+	legend := `[...document.querySelectorAll('.legend.inline li')].map((li) => li.textContent)`
+	want := []string{"head, with its letter", "out, where it was", "abca bot out of the game"}
+	if got := eval[[]string](t, ctx, p, legend); !slices.Equal(got, want) {
+		t.Errorf("the live cards' legend reads %q, want %q", got, want)
+	}
+	for _, l := range sd.live {
+		if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/tv?key=%s", srv.URL, sd.t.ID, url.QueryEscape(l.Key))); err != nil {
+			t.Fatal(err)
+		}
+		wait(t, ctx, p, fmt.Sprintf(`document.querySelector('.tv-view')?.dataset.key === %q && document.querySelector('.tv-view .tvhead .who')`, l.Key))
+		for name, m := range eval[[]map[string]string](t, ctx, p, seatTagMarks)[0] {
+			if m != marks[name] {
+				t.Errorf("the TV of %s shows %s as %s, the cards as %s", l.Key, name, m, marks[name])
+			}
+		}
+		if got := eval[[]string](t, ctx, p, legend); !slices.Equal(got, want) {
+			t.Errorf("the TV's legend reads %q, want %q", got, want)
+		}
 	}
 }

@@ -791,7 +791,7 @@ type fixture struct {
 	virus seeded // 30 bots, finished
 	ships seeded // battleships, 5 bots, finished
 	tron  seeded // 5 bots in games of 3 and of 5 seats, finished
-	ffa   seeded // tron, one free-for-all of 12 bots, finished
+	ffa   seeded // tron, one free-for-all of 12 bots (a long name), finished
 	long  seeded // tron, one game of about 4000 turns, finished
 	live  seeded // virus, 4 bots, half played, "running"
 	ttt   seeded // tictactoe, 4 bots, finished
@@ -828,7 +828,11 @@ func newFixture(dir string) (*fixture, error) {
 	if f.tron, err = tournament(ctx, db, tron.Rules{}, 1, tronBots(5), freeForAll(5), -1); err != nil {
 		return nil, err
 	}
-	if f.ffa, err = tournament(ctx, db, tron.Rules{}, 2, tronBots(tron.MaxSeats), [][]int{everyone(tron.MaxSeats)}, -1); err != nil {
+	// A name of words joined by underscores, longer than the replay's
+	// list of twelve has room for on one line.
+	twelve := tronBots(tron.MaxSeats)
+	twelve[tron.MaxSeats-1].name = "mallory_the_magnificent_cycler"
+	if f.ffa, err = tournament(ctx, db, tron.Rules{}, 2, twelve, [][]int{everyone(tron.MaxSeats)}, -1); err != nil {
 		return nil, err
 	}
 	sweepers := []bot{sweeper("gauche", -1), sweeper("droite", 1)}

@@ -3,7 +3,7 @@
 // presentation pick games by.
 
 import { el, fill, t, verdict } from './util.js';
-import { labelled, many, markOf, words } from './replay.js';
+import { labelled, legend, many, seatMarks, words } from './replay.js';
 
 // liveFrame is a live game's frame, as a board draws it.
 export const liveFrame = (l) => ({ view: l.view, moves: l.last || [], scores: l.scores || [] });
@@ -14,10 +14,22 @@ export const stepOf = (l) => (l.last?.length ? l.last[0].ply + 1 : 0);
 
 // seatTags are a live game's players, each with its mark and score; a
 // seat the game put out (game.out, in games of eliminations) is struck
-// through, as the board crosses it.
+// through, as the board crosses it. A name too long for its card is
+// ellipsized: its title says it whole.
 export function seatTags(names, marks, scores, game, view) {
   return names.map((name, seat) => el('span', { class: `who mark-${marks[seat]}${game?.out?.(view, seat) ? ' out' : ''}`, dataset: { seat } },
-    el('i', { class: 'token' }), el('span', { class: 'n', text: name }), el('b', { class: 'lscore', text: scores[seat] ?? '' })));
+    el('i', { class: 'token' }), el('span', { class: 'n', title: name, text: name }), el('b', { class: 'lscore', text: scores[seat] ?? '' })));
+}
+
+// liveLegend explains a board that tells its seats by their letters
+// (labels) where its games are shown in progress, once for all the cards:
+// the board's marks, and the names struck through of the seats out. The
+// seats of other boards are told by the names beside them: null.
+export function liveLegend(game) {
+  if (game.labels !== true) return null;
+  const node = legend(game, game.out ? [['m-gone', t('live.legend.out'), 'abc']] : []);
+  node.classList.add('inline');
+  return node;
 }
 
 // saying is what a live frame's moves did, in words, with their fault.
@@ -37,7 +49,7 @@ export class LiveCards {
 
   // add makes the card of the live game l.
   add(l, names) {
-    const marks = names.map((_, seat) => markOf(this.game, l.view, seat));
+    const marks = seatMarks(this.game, l.view, names.length, l.entries);
     const cls = ['livecard', labelled(this.game, names.length) && 'labelled', many(names.length) && 'many'].filter(Boolean).join(' ');
     const c = { node: el('div', { class: cls, dataset: { key: l.key } }), marks };
     c.head = el('div', { class: 'lhead' });

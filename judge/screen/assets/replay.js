@@ -35,7 +35,11 @@
 //   seatMark(view, seat) → 1..12: the mark a seat wears (seat + 1).
 //   seatLabel(view, seat) → string: under a seat's name ("seat k").
 //   labels = true: the board tells seats apart by their marks' letters,
-//     which the cards then show too (they do past two seats anyway).
+//     which the cards then show too (they do past two seats anyway), and
+//     the TV and the live cards show its legend.
+//   botMarks = true: its seats are alike (no side, no first player): in a
+//     game in progress a bot wears the mark of its place in the tournament,
+//     not of its seat (seatMarks).
 //   fold(view, frame) → view: the View after frame's moves, given the one
 //     before (which it may change): required when the rules' Views fold.
 //   out(view, seat) → bool: the seat is out of the game (eliminated).
@@ -45,7 +49,7 @@
 // mark k's colour, letter and ink for a canvas.
 
 import { scoreChart } from './chart.js';
-import { el, fill, msText, nameLength, say, t, timeTitle, tn, verdict, winText } from './util.js';
+import { breakable, el, fill, msText, nameLength, reasonBeside, say, t, timeTitle, tn, verdict, winText } from './util.js';
 
 const boards = new Map();
 
@@ -75,6 +79,25 @@ export function markOf(game, view, seat) {
   return game.seatMark?.(view, seat) ?? seat + 1;
 }
 
+// MARKS is how many seat marks style.css has.
+const MARKS = 12;
+
+// seatMarks are the marks of a game in progress's seats: markOf's, unless
+// the board's seats are alike (botMarks). Then a bot wears the mark of its
+// place in the tournament's list of bots (entries, seat by seat, as the
+// live rows give them), the same on every card and on the TV, or the next
+// one free when two places share a mark (past twelve bots).
+export function seatMarks(game, view, seats, entries) {
+  if (!game.botMarks || entries?.length !== seats) return Array.from({ length: seats }, (_, seat) => markOf(game, view, seat));
+  const taken = new Set();
+  return entries.map((place, seat) => {
+    let k = (place >= 0 ? place : seat) % MARKS;
+    for (let n = 0; n < MARKS && taken.has(k); n++) k = (k + 1) % MARKS;
+    taken.add(k);
+    return k + 1;
+  });
+}
+
 // faultOf is the first move of a frame that was a fault: the one the page
 // explains.
 const faultOf = (frame) => frame.moves.find((m) => m.verdict);
@@ -93,11 +116,6 @@ export function labelled(game, seats) {
   return game.labels === true || seats > 2;
 }
 
-// reasonOf is what a fault's reason adds to its verdict and detail.
-function reasonOf(m) {
-  return m.reason && m.reason !== m.verdict && m.reason !== m.detail ? say(m.reason) : '';
-}
-
 // resultText is the final line: who won, the scores of a duel (the cards
 // show more), why it ended. The winner's score comes first, after its
 // name: "greedy wins 51 – 49", never 49 – 51.
@@ -107,10 +125,11 @@ function resultText(outcome, names) {
   return `${winText(names, outcome.rank)}${score} · ${say(outcome.reason)}`;
 }
 
-// legend explains the marks of a board to whoever sees it for the first time;
-// an entry's third item is what its mark carries (a bot's letter).
-function legend(game) {
-  return el('ul', { class: 'legend' }, game.legend().map(([cls, text, inside]) => el('li', {}, el('span', { class: `mark ${cls}` }, inside ? el('i', { text: inside }) : null), text)));
+// legend explains the marks of a board to whoever sees it for the first time,
+// and the page's own marks of extra, given alike; an entry's third item is
+// what its mark carries (a bot's letter).
+export function legend(game, extra = []) {
+  return el('ul', { class: 'legend' }, [...game.legend(), ...extra].map(([cls, text, inside]) => el('li', {}, el('span', { class: `mark ${cls}` }, inside ? el('i', { text: inside }) : null), text)));
 }
 
 // faultCounts is, for every frame, each seat's faults up to it: the cards
@@ -208,11 +227,11 @@ export class Player {
   line(f, i) {
     const bad = faultOf(f);
     const seat = bad ? bad.seat : f.moves.length === 1 ? f.moves[0].seat : null;
-    const what = bad ? verdict(bad.verdict) : el('span', { text: this.game.short(f, this.names) });
+    const what = bad ? verdict(bad.verdict) : el('span', {}, breakable(this.game.short(f, this.names)));
     what.classList.add('what');
     return el('li', { class: `${seat === null ? 'all' : 'mark-' + this.marks[seat]}${bad ? ' fault' : ''}`, dataset: { i },
       onclick: () => { this.pause(); this.seek(i); } },
-    el('span', { class: 'no', text: i }), el('span', { class: 'who', text: seat === null ? '' : this.names[seat] }), what, thought(f));
+    el('span', { class: 'no', text: i }), el('span', { class: 'who' }, seat === null ? '' : breakable(this.names[seat])), what, thought(f));
   }
 
   card(seat) {
@@ -223,7 +242,7 @@ export class Player {
     // would widen its column and leave the name less room.
     const c = el('div', { class: `card mark-${this.marks[seat]}`, dataset: { seat } },
       el('div', { class: 'piece token' }),
-      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${nameLength(this.names[seat])}`, text: this.names[seat] }),
+      el('div', { class: 'who' }, el('div', { class: 'name', style: `--len: ${nameLength(this.names[seat])}` }, breakable(this.names[seat])),
         el('div', { class: 'sub' }, label, el('span', { class: 'unit', text: ` · ${this.game.unit()}` }))),
       score, el('div', { class: 'turn', text: t('replay.tomove') }), faults);
     c.score = score;
@@ -312,7 +331,7 @@ export class Player {
       c.faults.textContent = faults[seat] ? tn('game.faults', faults[seat]) : '';
     });
     const d = words(this.game, this.frames, i, this.names, this.view);
-    const bad = d.fault, reason = bad ? reasonOf(bad) : '';
+    const bad = d.fault, reason = bad ? reasonBeside(bad) : '';
     fill(this.said, el('span', { class: 'text', text: d.text }), bad ? verdict(bad.verdict) : null,
       reason ? el('span', { class: 'reason', text: reason }) : null);
     fill(this.why, ...(bad ? [

@@ -9,6 +9,18 @@ export function vs(items) {
   return items.flatMap((x, i) => (i ? [el('span', { class: 'vs', text: ` ${t('game.vs')} ` }), x] : [x]));
 }
 
+// playersAndScores are the players' and the scores' columns of a game's
+// row, finished or in progress. Past a duel, each score goes with its bot's
+// name, on the same line: twelve numbers in a row say nothing of whose
+// they are.
+export function playersAndScores(names, scores) {
+  const each = many(names.length);
+  return [
+    el('span', { class: 'gplayers' }, vs(names.map((n, i) => el('span', {}, n, each && scores[i] !== undefined ? ['\u00a0', el('b', { class: 'pscore', text: scores[i] })] : null)))),
+    el('span', { class: 'gscore', text: each ? '' : scores.join(' – ') }),
+  ];
+}
+
 // gameRow is a game in a list; result, when given, is how the game went for
 // the bot the list is about (win, draw, loss), and pts what it was worth.
 export function gameRow(g, result, pts) {
@@ -19,10 +31,7 @@ export function gameRow(g, result, pts) {
     // The points share the number's column: the rows are a grid.
     el('span', { class: 'gno' }, `#${g.id}`, pts === undefined ? null : [' ', el('b', { class: 'gpts', text: points(pts) })]),
     el('span', { class: 'gmeta', text: t('game.round', { round: g.round }) }),
-    // Past a duel, each score goes with its bot's name: twelve numbers
-    // in a row say nothing of whose they are.
-    el('span', { class: 'gplayers' }, vs(g.players.map((p) => el('span', {}, p.name, many(names.length) ? [' ', el('b', { class: 'pscore', text: p.score })] : null)))),
-    el('span', { class: 'gscore', text: many(names.length) ? '' : g.players.map((p) => p.score).join(' – ') }),
+    playersAndScores(names, g.players.map((p) => p.score)),
     el('span', { class: 'gres', text: `${winText(names, g.players.map((p) => p.rank))} · ${say(g.reason)}` }),
     el('span', { class: 'gfaults', text: faults.join(' · ') }),
     el('span', { class: 'go', text: '▶ ' + t('game.replay') }));

@@ -49,6 +49,17 @@ export function say(text) {
   return faults.has(kind) ? `${verdictText(kind)} : ${say(rest)}` : text;
 }
 
+// reasonBeside is what a fault's reason (m: a move, a bot page's fault, a check)
+// adds to its verdict and detail, which the page shows beside it, in the
+// page's language: '' when nothing. The rules put the fault's name before
+// their reason ("timeout: …", games/fault's Beside): beside the verdict it
+// would be said twice.
+export function reasonBeside(m) {
+  const name = [m.verdict, faults.get(m.verdict)?.en].find((n) => n && m.reason?.startsWith(`${n}: `));
+  const reason = name ? m.reason.slice(name.length + 2) : m.reason;
+  return reason && reason !== m.verdict && reason !== m.detail ? say(reason) : '';
+}
+
 // format fills the {name} placeholders of s from params.
 function format(s, params) {
   return s.replace(/\{(\w+)\}/g, (_, k) => (params[k] ?? ''));
@@ -147,11 +158,19 @@ export function winText(names, ranks) {
 }
 
 // nameLength is the length a name's type is sized by (--len): its longest
-// word, or half the name when it wraps at its spaces onto two lines. A name
-// gets smaller rather than broken inside a word.
+// word, or half the name when it wraps at its spaces (or after its
+// underscores, see breakable) onto two lines. A name gets smaller rather
+// than broken inside a word.
 export function nameLength(name) {
   const chars = [...name];
-  return Math.max(...name.split(/\s+/).map((w) => [...w].length), Math.ceil(chars.length / 2));
+  return Math.max(...name.split(/\s+|(?<=_)/).map((w) => [...w].length), Math.ceil(chars.length / 2));
+}
+
+// breakable is text as nodes for el, where a line may also break after an
+// underscore: bots are named like identifiers (mallory_the_magnificent_cycler),
+// which would otherwise break inside a word, or not at all.
+export function breakable(text) {
+  return String(text).split(/(?<=_)/).flatMap((part, i) => (i ? [el('wbr'), part] : [part]));
 }
 
 // msText writes a time in milliseconds as a student reads it.

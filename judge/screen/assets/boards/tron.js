@@ -42,6 +42,9 @@ export const css = true;
 export const delay = 150;
 // Trails are thin: a seat is known by the letter on its head.
 export const labels = true;
+// No seat is a side or plays first: a bot keeps its letter and colour from
+// one card of the tournament to the next.
+export const botMarks = true;
 
 // CELL is a grid cell's size in canvas pixels; CSS scales the canvas.
 const CELL = 10;

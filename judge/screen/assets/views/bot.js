@@ -1,7 +1,7 @@
 // A bot's page: its standing, its check, and its games with their faults
 // and logs, for the bot's author.
 
-import { el, t, getJSON, points, say, timeText, timeTitle, verdictText } from '../util.js';
+import { el, reasonBeside, t, getJSON, points, say, timeText, timeTitle, verdictText } from '../util.js';
 
 export async function viewBot([tid, bid]) {
   const b = await getJSON(`/api/t/${tid}/bot/${bid}/info.json`);
@@ -22,7 +22,7 @@ export async function viewBot([tid, bid]) {
     el('h1', {}, b.bot.name, el('span', { class: 'sha', text: b.bot.sha256.slice(0, 12) })),
     el('dl', { class: 'facts' }, facts.map(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })]),
       el('dt', { text: t('bot.check') }), el('dd', { class: b.check.at && !b.check.ok ? 'bad' : '', text: check })),
-    b.check.at && !b.check.ok ? el('pre', { class: 'log', text: [say(b.check.detail), b.check.log].filter(Boolean).join('\n\n') }) : null,
+    b.check.at && !b.check.ok ? el('pre', { class: 'log', text: [reasonBeside({ verdict: b.check.verdict, reason: b.check.detail }), b.check.log].filter(Boolean).join('\n\n') }) : null,
     el('h2', {}, t('bot.games'), ' ', el('label', { class: 'filter' }, onlyFaults, ' ', t('bot.onlyfaults'))),
     list);
   return { node, tid, nav: 'standings', title: b.bot.name };
@@ -31,15 +31,7 @@ export async function viewBot([tid, bid]) {
 function botGame(tid, bid, g, open) {
   const several = g.opponents.length > 1;
   const faults = g.faults.length
-    ? el('ul', { class: 'faults' }, g.faults.map((f) => el('li', { dataset: { n: f.n } },
-      // The step is the replay's row, which the link opens.
-      el('a', { href: `/game/${g.id}?move=${f.step}`, text: t('bot.fault', { n: f.step, own: f.own, verdict: verdictText(f.verdict) }) }),
-      f.count > 1 ? el('b', { class: 'times', text: ' ' + t('bot.times', { n: f.count }) }) : null,
-      // A bot that never answered (not ready, not started) took no time:
-      // "0 ms" would read as an instant answer.
-      f.elapsed_ms > 0 ? el('span', { class: 'ms', title: timeTitle(f), text: ' · ' + timeText(f) }) : null,
-      f.reason && f.reason !== f.verdict && f.reason !== f.detail ? el('span', { class: 'reason', text: ' — ' + say(f.reason) }) : null,
-      f.detail ? el('pre', { class: 'detail', text: say(f.detail) }) : null)))
+    ? el('ul', { class: 'faults' }, g.faults.map((f) => faultLine(g, f)))
     : el('p', { class: 'dim', text: t('bot.nofault') });
   const log = el('details', { class: 'logbox', open: open || null },
     el('summary', { text: t('bot.log') }),
@@ -58,4 +50,18 @@ function botGame(tid, bid, g, open) {
       el('span', { class: 'dim thinking', text: t('bot.thinking', { total: timeText(g.thinking.total), slowest: timeText(g.thinking.slowest) }) }),
       el('a', { class: 'go', href: `/game/${g.id}`, text: '▶ ' + t('game.replay') })),
     faults, log);
+}
+
+// faultLine is a fault of the bot in game g, linking to its step.
+function faultLine(g, f) {
+  const why = reasonBeside(f);
+  return el('li', { dataset: { n: f.n } },
+    // The step is the replay's row, which the link opens.
+    el('a', { href: `/game/${g.id}?move=${f.step}`, text: t('bot.fault', { n: f.step, own: f.own, verdict: verdictText(f.verdict) }) }),
+    f.count > 1 ? el('b', { class: 'times', text: ' ' + t('bot.times', { n: f.count }) }) : null,
+    // A bot that never answered (not ready, not started) took no time:
+    // "0 ms" would read as an instant answer.
+    f.elapsed_ms > 0 ? el('span', { class: 'ms', title: timeTitle(f), text: ' · ' + timeText(f) }) : null,
+    why ? el('span', { class: 'reason', text: ' — ' + why }) : null,
+    f.detail ? el('pre', { class: 'detail', text: say(f.detail) }) : null);
 }

@@ -105,8 +105,9 @@ function widestWord(box) {
   return Math.max(...names.flatMap((a) => a.textContent.split(/\s+/).map((w) => ctx.measureText(w).width)));
 }
 
-// legend says what a cell's colour, its small marks and its ring mean.
-function legend(swiss, live) {
+// crossLegend says what a cell's colour, its small marks and its ring mean,
+// on the crosstable page and in the presentation.
+export function crossLegend(swiss, live) {
   const item = (cls, key) => el('span', {}, el('i', { class: `sw ${cls}`, 'aria-hidden': 'true' }), t(key));
   return el('span', { class: 'clegend' }, item('win', 'cross.legend.win'), item('draw', 'cross.legend.draw'), item('loss', 'cross.legend.loss'),
     swiss ? null : el('span', { text: t('cross.legend.marks') }), live ? item('playing', 'cross.legend.playing') : null);
@@ -139,7 +140,7 @@ export async function viewCrosstable([tid], q) {
     const [ct, snap] = await Promise.all([getJSON(`/api/t/${tid}/crosstable.json${schemeQuery(q)}`), getJSON(`/api/t/${tid}/live.json`)]);
     n = ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length;
     live = snap.live;
-    fill(help, el('span', { text: t(ct.rounds ? 'crosstable.help.swiss' : 'crosstable.help') }), legend(!!ct.rounds, snap.progress.running));
+    fill(help, el('span', { text: t(ct.rounds ? 'crosstable.help.swiss' : 'crosstable.help') }), crossLegend(!!ct.rounds, snap.progress.running));
     fill(box, !ct.bots.length ? el('p', { class: 'message', text: t('empty.games') }) : ct.rounds ? swissCross(tid, ct) : crossTable(tid, ct));
     mark();
     fitCross(box, n);

@@ -1,6 +1,6 @@
 // A game's replay.
 
-import { el, t, getJSON } from '../util.js';
+import { breakable, el, t, getJSON } from '../util.js';
 import { Player, loadBoard } from '../replay.js';
 import { vs } from '../rows.js';
 
@@ -16,7 +16,7 @@ export async function viewGame([id], q) {
   // A hand-in's sparring game belongs to no tournament on the screen: its
   // bots and pairing have no pages, and its student goes back to the hand-in.
   const tid = rp.private ? null : g.tournament_id;
-  const name = (p) => (tid ? el('a', { href: `/t/${tid}/bot/${p.bot_id}`, text: p.name }) : el('span', { text: p.name }));
+  const name = (p) => (tid ? el('a', { href: `/t/${tid}/bot/${p.bot_id}` }, breakable(p.name)) : el('span', {}, breakable(p.name)));
   const title = el('div', { class: 'gametitle' },
     el('h1', {}, t('game.title', { id: g.id }), ' · ', vs(g.players.map(name))),
     el('span', { class: 'dim', text: `${t('game.round', { round: g.round })} · ${rp.kind}` }),

@@ -3,7 +3,7 @@
 
 import { el, fill, t, tn, getJSON } from '../util.js';
 import { many } from '../replay.js';
-import { gameRow, vs } from '../rows.js';
+import { gameRow, playersAndScores } from '../rows.js';
 import { stepOf } from '../live-cards.js';
 
 // roundOf is the round of a game in progress, from its key ("r2/…").
@@ -16,8 +16,7 @@ function liveRow(tid, l) {
   return el('a', { class: ['game-row', 'playing', many(names.length) && 'many'].filter(Boolean).join(' '), href: `/t/${tid}/tv?key=${encodeURIComponent(l.key)}`, dataset: { key: l.key } },
     el('span', { class: 'gno', text: '●' }),
     el('span', { class: 'gmeta', text: t('live.step', { n: stepOf(l) }) }),
-    el('span', { class: 'gplayers' }, vs(names.map((n) => el('span', { text: n })))),
-    el('span', { class: 'gscore', text: (l.scores || []).join(' – ') }),
+    playersAndScores(names, l.scores || []),
     el('span', { class: 'gres' }), el('span', { class: 'gfaults' }),
     el('span', { class: 'go', text: '▶ ' + t('nav.tv') }));
 }

@@ -5,9 +5,9 @@ import { el, fill, t, getJSON, points, nameLength, sleep } from '../util.js';
 import { Player, loadBoard } from '../replay.js';
 import { page } from '../page.js';
 import { fitRows } from '../fit.js';
-import { LiveCards, fitCards, interest } from '../live-cards.js';
+import { LiveCards, fitCards, interest, liveLegend } from '../live-cards.js';
 import { standingsTable } from './standings.js';
-import { crossTable, swissCross, fitCross } from './crosstable.js';
+import { crossLegend, crossTable, swissCross, fitCross } from './crosstable.js';
 
 // podium shows the first three bots on steps by rank, not by place: bots
 // that share a rank share its step (two first places, two gold blocks).
@@ -55,7 +55,11 @@ function stages(show) {
     crosstable: async () => {
       const ct = await getJSON(`/api/t/${tid}/crosstable.json`);
       const box = el('div', { class: 'fit' }, ct.rounds ? swissCross(tid, ct) : crossTable(tid, ct));
-      put('crosstable', t('show.crosstable'), box, () => fitCross(box, ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length));
+      // Its cells' colours and marks are as new to the room as the page's:
+      // the same legend (no ring: the presentation does not mark the
+      // pairings being played).
+      const legend = el('footer', { class: 'note' }, crossLegend(!!ct.rounds, false));
+      put('crosstable', t('show.crosstable'), [box, legend], () => fitCross(box, ct.rounds ? ct.rounds[0]?.length || 0 : ct.bots.length));
       await sleep(dwell, stop.signal);
     },
     live: (st) => liveStage(show, st),
@@ -66,8 +70,9 @@ function stages(show) {
 async function liveStage({ tid, dwell, stop, put }, st) {
   // The events may not have come yet on the first round.
   if (!page.lastState?.live?.length) return;
-  const cards = new LiveCards(await loadBoard(page.kinds[tid]));
-  const box = el('div', { class: 'live-view' }, cards.node);
+  const game = await loadBoard(page.kinds[tid]);
+  const cards = new LiveCards(game);
+  const box = el('div', { class: 'live-view' }, liveLegend(game), cards.node);
   // The most interesting games first, as many as the screen holds.
   const order = interest(new Map(st.map((s) => [s.bot.id, s.rank])));
   const show = () => { cards.update(page.lastState.live.slice().sort(order)); fitCards(box); };

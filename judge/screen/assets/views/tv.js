@@ -1,9 +1,9 @@
 // The big board: one game in progress, drawn large.
 
 import { el, fill, t, getJSON } from '../util.js';
-import { labelled, loadBoard, many, markOf } from '../replay.js';
+import { labelled, loadBoard, many, seatMarks } from '../replay.js';
 import { page } from '../page.js';
-import { interest, liveFrame, saying, seatTags, stepOf } from '../live-cards.js';
+import { interest, liveFrame, liveLegend, saying, seatTags, stepOf } from '../live-cards.js';
 import { vs } from '../rows.js';
 
 // follow shows on tv the game it follows in the state s of the
@@ -21,6 +21,7 @@ function follow(tv, s) {
   }
   tv.node.dataset.key = tv.key ?? '';
   tv.none.hidden = !!l;
+  if (tv.legend) tv.legend.hidden = !l;
   if (!l) {
     // A finished tournament has no next game to wait for.
     fill(tv.none, s.progress.finished ? [t('tv.over'), ' ', el('a', { href: `/t/${tv.tid}`, text: t('tv.standings') })] : t('tv.none'));
@@ -38,7 +39,7 @@ function draw(tv, l) {
   const { game, node } = tv;
   if (!tv.board) {
     tv.names = l.players.map((p) => p.name);
-    tv.marks = tv.names.map((_, seat) => markOf(game, l.view, seat));
+    tv.marks = seatMarks(game, l.view, tv.names.length, l.entries);
     tv.board = game.board(tv.stage, { names: tv.names, marks: tv.marks });
     // Many seats are listed beside the board, which keeps the height.
     node.classList.toggle('many', many(tv.names.length));
@@ -54,12 +55,13 @@ function draw(tv, l) {
 
 export async function viewTv([tid], q) {
   const [snap, info] = await Promise.all([getJSON(`/api/t/${tid}/live.json`), getJSON(`/api/t/${tid}/info.json`)]);
+  const game = await loadBoard(info.game);
   const tv = {
-    tid, game: await loadBoard(info.game), rank: new Map(), pinned: q.get('key'), key: null, board: null,
+    tid, game, rank: new Map(), pinned: q.get('key'), key: null, board: null,
     head: el('div', { class: 'tvhead' }), stage: el('div', { class: 'stage' }), said: el('div', { class: 'said' }),
-    none: el('p', { class: 'message', text: t('tv.none') }),
+    none: el('p', { class: 'message', text: t('tv.none') }), legend: liveLegend(game),
   };
-  tv.node = el('section', { class: 'page tv-view' }, tv.head, tv.none, tv.stage, tv.said, el('footer', { class: 'note', text: t('tv.rule') }));
+  tv.node = el('section', { class: 'page tv-view' }, tv.head, tv.none, tv.stage, tv.said, tv.legend, el('footer', { class: 'note', text: t('tv.rule') }));
   const loadRanks = async () => {
     const st = await getJSON(`/api/t/${tid}/standings.json`);
     tv.rank = new Map(st.map((s) => [s.bot.id, s.rank]));
