@@ -187,7 +187,9 @@ func TestVirusAnswersAndKeepsMisc(t *testing.T) {
 			got := ask(t, s, virusRequest("player_2", ""))
 			want := fmt.Sprintf(`{"n":%d,"own_ia":true,"other_ia":null,"other_misc":{},"stdin":"","env":["HOME","LANG","PATH"],"tuple":[1,true,1.0]}`, n)
 			wantOK(t, got, want)
-			if got.Elapsed <= 0 || got.Elapsed > time.Second {
+			// Measured for each request, not since the start: within
+			// the move's limit however loaded the machine.
+			if got.Elapsed <= 0 || got.Elapsed > 5*time.Second {
 				t.Errorf("elapsed %v", got.Elapsed)
 			}
 		}
@@ -299,8 +301,9 @@ def ia(game, side):
 		// A bot that sleeps is charged no CPU: the wall-clock backstop,
 		// twice the limit, ends its move.
 		wantFault(t, got, fault.Timeout, "no answer within 4s of wall time (twice the limit)")
-		// Before the judge's own deadline (4s + 1s): the harness stopped it.
-		if got.Elapsed < 4*time.Second || got.Elapsed >= 5*time.Second || got.Restarted {
+		// The harness stopped it, not the judge's own deadline, which
+		// would have restarted it; how soon after 4s is the machine's load.
+		if got.Elapsed < 4*time.Second || got.Restarted {
 			t.Errorf("elapsed %v, restarted %v", got.Elapsed, got.Restarted)
 		}
 		wantOK(t, ask(t, s, virusRequest("player_1", "")), "3")
@@ -338,7 +341,7 @@ def ia(game, side):
 		for _, mode := range []string{"stubborn", "builtin"} {
 			got := ask(t, s, virusRequest("player_1", mode))
 			wantFault(t, got, fault.Timeout, "no answer within 2s of wall time (twice the limit), and the bot could not be interrupted; the bot was restarted and its misc was lost")
-			if !got.Restarted || got.Elapsed < 3*time.Second || got.Elapsed > 4*time.Second {
+			if !got.Restarted || got.Elapsed < 3*time.Second || got.Elapsed > mostBackstop(time.Second) {
 				t.Errorf("%s: elapsed %v, restarted %v", mode, got.Elapsed, got.Restarted)
 			}
 			wantOK(t, ask(t, s, virusRequest("player_1", "")), "1")
@@ -454,8 +457,9 @@ def ia(game, side):
 		time.Sleep(500 * time.Millisecond)
 		got := ask(t, s, big)
 		wantFault(t, got, fault.Timeout, "no answer within 2s of wall time")
-		// The judge's deadline: the backstop (twice the limit) and a second.
-		if !got.Restarted || got.Elapsed > 4*time.Second {
+		// The judge's deadline ended it: the backstop, as far as the
+		// harness's reports of its wait could move it.
+		if !got.Restarted || got.Elapsed > mostBackstop(time.Second) {
 			t.Errorf("elapsed %v, restarted %v", got.Elapsed, got.Restarted)
 		}
 	})
@@ -649,8 +653,9 @@ if cmd == "answer_then_fail":
 			if got.Restarted {
 				t.Errorf("%s: restarted", c.cmd)
 			}
-			// Before the judge's own deadline (2s + 2s): the harness stopped it.
-			if c.cmd == "slow" && time.Since(began) >= 4*time.Second {
+			// Not restarted: the harness stopped it, not the judge's own
+			// deadline, and never later than that deadline can move.
+			if c.cmd == "slow" && time.Since(began) > mostBackstop(time.Second) {
 				t.Errorf("a timeout took %v", time.Since(began))
 			}
 			wantOK(t, ask(t, s, `{"cmd":"ok"}`), `{"move":"12"}`)
@@ -773,4 +778,11 @@ print('"calm"')
 		t.Errorf("a fork bomb: %q %q, want a timeout on CPU or wall time", r.Fault, r.Detail)
 	}
 	wantOK(t, ask(t, s, `{"cmd":"ok"}`), `"calm"`)
+}
+
+// mostBackstop is the latest the judge ends a move of limit: its backstop
+// (twice the limit and a grace) moved as far as the harness's reports of
+// the wait for a CPU may move it, on the most loaded machine.
+func mostBackstop(limit time.Duration) time.Duration {
+	return (1 + sandbox.MaxWaitCredit) * (2*limit + 2*time.Second)
 }
