@@ -36,31 +36,21 @@ type Loop struct {
 	// Parallel caps the arena's games at once; 0 is 1.
 	Parallel int
 	// Idle is how long the loop waits when no game has two bots to play,
-	// or after a failure; 0 is 2 s. Wake cuts the wait short.
+	// or after a failure; 0 is 2 s: a version that became ready waits no
+	// longer than that for its first game.
 	Idle time.Duration
 	// Log receives the judge's own failures; nil is the standard logger.
 	Log *log.Logger
 
 	once    sync.Once
-	wake    chan struct{}
 	mu      sync.Mutex
 	pending map[string][]Game // by game: the games being played
 }
 
 func (l *Loop) init() {
 	l.once.Do(func() {
-		l.wake = make(chan struct{}, 1)
 		l.pending = map[string][]Game{}
 	})
-}
-
-// Wake tells the loop that a ladder changed (a version became ready).
-func (l *Loop) Wake() {
-	l.init()
-	select {
-	case l.wake <- struct{}{}:
-	default:
-	}
 }
 
 // Run plays until ctx ends, then waits for the games under way (which end
@@ -142,7 +132,7 @@ func (l *Loop) play(ctx context.Context, game string, g Game) {
 	}
 }
 
-// sleep waits Idle, a Wake or the end of ctx; false at the end of ctx.
+// sleep waits Idle or the end of ctx; false at the end of ctx.
 func (l *Loop) sleep(ctx context.Context) bool {
 	idle := l.Idle
 	if idle <= 0 {
@@ -152,7 +142,6 @@ func (l *Loop) sleep(ctx context.Context) bool {
 	defer t.Stop()
 	select {
 	case <-t.C:
-	case <-l.wake:
 	case <-ctx.Done():
 		return false
 	}
