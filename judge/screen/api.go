@@ -540,6 +540,11 @@ func (s *Server) replayJSON(r *http.Request) (any, error) {
 		return nil, err
 	}
 	rp.Private = t.Private
+	ids, err := s.db.EntryIDs(r.Context(), t.ID)
+	if err != nil {
+		return nil, err
+	}
+	rp.Entries = places(rp.Game.Players, ids)
 	if s.hideLogs(t) {
 		rp.hideDetails(g.Moves)
 	}

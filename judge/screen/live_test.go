@@ -707,9 +707,10 @@ func TestRestoredPageStaysLive(t *testing.T) {
 const seatTagMarks = `[...document.querySelectorAll('.livecard .lhead, .tv-view .tvhead')].map((h) =>
 	Object.fromEntries([...h.querySelectorAll('.who')].map((w) => [w.querySelector('.n').textContent, [...w.classList].find((c) => c.startsWith('mark-'))])))`
 
-// A Tron bot wears the same letter and colour on every live card and on the
-// TV, whatever its seat in each game (its place in the tournament's bots),
-// and the cards and the TV say what the board's marks mean.
+// A Tron bot wears the same letter and colour on every live card, on the
+// TV and in the replays, whatever its seat in each game (its place in the
+// tournament's bots), and the cards and the TV say what the board's marks
+// mean.
 func TestBotsKeepTheirMarks(t *testing.T) {
 	var sd seeded
 	for _, s := range fix.run.boards {
@@ -761,6 +762,36 @@ func TestBotsKeepTheirMarks(t *testing.T) {
 		}
 		if got := eval[[]string](t, ctx, p, legend); !slices.Equal(got, want) {
 			t.Errorf("the TV's legend reads %q, want %q", got, want)
+		}
+	}
+	replayKeepsMarks(t, ctx, p, srv.URL, sd, marks)
+}
+
+// replayKeepsMarks opens the replay of a game of sd played in which a bot
+// does not sit at its place in the tournament (where marks by seat and by
+// bot differ), and checks that its cards, whose mark class gives the
+// letter and the colour the board draws too, mark each bot as the live
+// cards did (marks: name → mark class).
+func replayKeepsMarks(t *testing.T, ctx context.Context, p *browsertest.Page, base string, sd seeded, marks map[string]string) {
+	t.Helper()
+	var game *results.Game
+	for _, g := range must(fix.db.Games(context.Background(), sd.t.ID, results.GameFilter{})) {
+		if game == nil && slices.ContainsFunc(g.Players, func(pl results.Player) bool { return marks[pl.Name] != fmt.Sprintf("mark-%d", pl.Seat+1) }) {
+			game = &g
+		}
+	}
+	if game == nil {
+		t.Fatal("the fixture needs a Tron game played with a bot away from its place")
+	}
+	if err := p.Navigate(ctx, fmt.Sprintf("%s/game/%d", base, game.ID)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, ctx, p, fmt.Sprintf(`document.querySelectorAll('.replay .card').length === %d`, len(game.Players)))
+	cards := eval[map[string]string](t, ctx, p, `Object.fromEntries([...document.querySelectorAll('.replay .card')].map((c) =>
+		[c.querySelector('.name').textContent, [...c.classList].find((k) => k.startsWith('mark-'))]))`)
+	for _, pl := range game.Players {
+		if cards[pl.Name] != marks[pl.Name] {
+			t.Errorf("the replay of game %d shows %s as %s, its live card as %s", game.ID, pl.Name, cards[pl.Name], marks[pl.Name])
 		}
 	}
 }

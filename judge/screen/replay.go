@@ -32,6 +32,10 @@ type Replay struct {
 	// Private: a hand-in's sparring game, whose tournament, bots and
 	// pairings have no pages, so the replay links to none of them.
 	Private bool `json:"private,omitempty"`
+	// Entries are the places of the seats' bots in the tournament's list
+	// of bots, as a game in progress has them (LiveGame.Entries): a board
+	// whose seats are alike marks a bot in its replay as on its live card.
+	Entries []int `json:"entries"`
 }
 
 // Frame is one position and the moves that led to it: the envelope every

@@ -38,8 +38,8 @@
 //     which the cards then show too (they do past two seats anyway), and
 //     the TV and the live cards show its legend.
 //   botMarks = true: its seats are alike (no side, no first player): in a
-//     game in progress a bot wears the mark of its place in the tournament,
-//     not of its seat (seatMarks).
+//     game in progress and in its replay a bot wears the mark of its place
+//     in the tournament, not of its seat (seatMarks).
 //   fold(view, frame) → view: the View after frame's moves, given the one
 //     before (which it may change): required when the rules' Views fold.
 //   out(view, seat) → bool: the seat is out of the game (eliminated).
@@ -75,18 +75,19 @@ async function importBoard(game) {
 
 // markOf is the mark (1 to 12) a seat wears: by seat, unless the game
 // colours seats otherwise.
-export function markOf(game, view, seat) {
+function markOf(game, view, seat) {
   return game.seatMark?.(view, seat) ?? seat + 1;
 }
 
 // MARKS is how many seat marks style.css has.
 const MARKS = 12;
 
-// seatMarks are the marks of a game in progress's seats: markOf's, unless
-// the board's seats are alike (botMarks). Then a bot wears the mark of its
-// place in the tournament's list of bots (entries, seat by seat, as the
-// live rows give them), the same on every card and on the TV, or the next
-// one free when two places share a mark (past twelve bots).
+// seatMarks are the marks of a game's seats, in progress or replayed:
+// markOf's, unless the board's seats are alike (botMarks). Then a bot wears
+// the mark of its place in the tournament's list of bots (entries, seat by
+// seat, as the live rows and the replays give them), the same on every
+// card, on the TV and in the replay, or the next one free when two places
+// share a mark (past twelve bots).
 export function seatMarks(game, view, seats, entries) {
   if (!game.botMarks || entries?.length !== seats) return Array.from({ length: seats }, (_, seat) => markOf(game, view, seat));
   const taken = new Set();
@@ -190,7 +191,7 @@ export class Player {
     this.game = game;
     this.frames = rp.frames;
     this.names = rp.game.players.map((p) => p.name);
-    this.marks = this.names.map((_, seat) => markOf(game, this.frames[0].view, seat));
+    this.marks = seatMarks(game, this.frames[0].view, this.names.length, rp.entries);
     this.faults = faultCounts(this.frames, this.names.length);
     this.folded = null; // {at: frame, view}: the last View folded
     this.opts = opts;
