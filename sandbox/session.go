@@ -189,8 +189,6 @@ func start(ctx context.Context, l launcher, bot Bot, lim Limits, labels map[stri
 	return s, nil
 }
 
-// launch starts a harness and waits for its ready line. A bot that cannot
-// start is a Reply with a fault (and no instance), not an error.
 // Why a bot's answer or start failed, for the screen to translate.
 var (
 	notReady = phrase.Of("not ready within {1} of wall time, not counting {2} spent waiting for a CPU", "pas prêt en {1} de temps réel, sans compter {2} passées à attendre un processeur")
@@ -204,6 +202,18 @@ var (
 	overLimit    = phrase.Of("answered after {1}s, over the limit of {2}", "a répondu après {1} s, au-delà de la limite de {2}")
 )
 
+// Why a bot's program could not start, as the harness (harness/program.py)
+// says it: declared here, in Go, so that the screen and the hand-in pages
+// say it in French too ("cannot start the bot: php is not installed here").
+var (
+	_ = phrase.Of("cannot start the bot: {1}", "impossible de lancer le bot : {1}")
+	_ = phrase.Of("{1} is not installed here", "{1} n'est pas installé ici")
+	_ = phrase.Of("its #! line names {1}, which is not installed here", "sa ligne #! nomme {1}, qui n'est pas installé ici")
+	_ = phrase.Of("{1} cannot be run", "{1} ne peut pas être lancé")
+)
+
+// launch starts a harness and waits for its ready line. A bot that cannot
+// start is a Reply with a fault (and no instance), not an error.
 func (s *session) launch(ctx context.Context) (*instance, Reply, error) {
 	sink := newLineSink(s.lim.Answer + envelope)
 	p, err := s.launcher.launch(ctx, launchSpec{

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"botjudge/games/fault"
+	"botjudge/games/phrase"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +127,21 @@ func TestAnswerCharged(t *testing.T) {
 		if r.Fault != c.fault || r.CPU != c.cpu || r.Metered != c.metered {
 			t.Errorf("%s after %v: got %q (%s), CPU %v metered %v; want %q, CPU %v metered %v",
 				c.line, c.wall, r.Fault, r.Detail, r.CPU, r.Metered, c.fault, c.cpu, c.metered)
+		}
+	}
+}
+
+// Why the harness could not start a bot is said in French on French pages,
+// whichever program is missing.
+func TestCannotStartInFrench(t *testing.T) {
+	noName := func(string) (string, bool) { return "", false }
+	for en, fr := range map[string]string{
+		"cannot start the bot: php is not installed here":                                    "impossible de lancer le bot : php n'est pas installé ici",
+		"cannot start the bot: its #! line names /usr/bin/ruby, which is not installed here": "impossible de lancer le bot : sa ligne #! nomme /usr/bin/ruby, qui n'est pas installé ici",
+		"cannot start the bot: bot.sh cannot be run":                                         "impossible de lancer le bot : bot.sh ne peut pas être lancé",
+	} {
+		if got := phrase.French(en, noName); got != fr {
+			t.Errorf("French(%q) = %q, want %q", en, got, fr)
 		}
 	}
 }

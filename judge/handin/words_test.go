@@ -217,7 +217,7 @@ func TestReportInBothLanguages(t *testing.T) {
 		"en": {"move 5: timeout: not ready within 15s<", "move 7: timeout: not asked: given up for this game after 3 timeouts in a row<", "100 moves, grid full.", "(grid full)",
 			"(error):</p><pre>cannot start the bot: php is not installed here<"},
 		"fr": {"coup 5 : temps dépassé : pas prêt en 15s<", "coup 7 : temps dépassé : pas interrogé : abandonné pour cette partie après 3 dépassements de temps d&#39;affilée<",
-			"100 coups, grille pleine.", "(grille pleine)", "(erreur) :</p><pre>cannot start the bot: php is not installed here<"},
+			"100 coups, grille pleine.", "(grille pleine)", "(erreur) :</p><pre>impossible de lancer le bot : php n&#39;est pas installé ici<"},
 	} {
 		var pages string
 		for _, loc := range []string{played, broken} {

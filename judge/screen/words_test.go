@@ -25,7 +25,9 @@ var frenchSaid = map[string]string{
 	"alice is the last one alive, after 1 turns":  "alice est le dernier en vie, après 1 tour",
 	"alice is the last one alive, after 12 turns": "alice est le dernier en vie, après 12 tours",
 	"bob lost: timeout: not ready within 15s":     "bob a perdu : temps dépassé : pas prêt en 15s",
-	"a sentence the judge never wrote":            "a sentence the judge never wrote",
+	// Said by the harness (PHP on a host without it, plain runner).
+	"cannot start the bot: php is not installed here": "impossible de lancer le bot : php n'est pas installé ici",
+	"a sentence the judge never wrote":                "a sentence the judge never wrote",
 }
 
 // TestWordsInBothLanguages: the sentences the judge records (how a game
