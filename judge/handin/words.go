@@ -111,6 +111,8 @@ var words = map[string]map[string]string{
 		"arena.version":     "Its rating after each of its arena games, as the ladder stood then (the line is the average, 1500):",
 		"arena.latest":      "the %d latest",
 		"arena.none":        "This version has played no arena game.",
+		// colon joins two parts of a line on the pages.
+		"colon": ": ",
 	},
 	"fr": {
 		"title":                "Rendu",
@@ -210,6 +212,9 @@ var words = map[string]map[string]string{
 		"arena.version":        "Sa force après chacune de ses parties d'arène, selon l'échelle d'alors (la ligne est la moyenne, 1500) :",
 		"arena.latest":         "les %d dernières",
 		"arena.none":           "Cette version n'a joué aucune partie d'arène.",
+		// French typography wants a space before a colon
+		// ("contre example : perdue").
+		"colon": " : ",
 	},
 }
 

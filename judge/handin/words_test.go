@@ -205,26 +205,37 @@ func (saidChecker) Check(ctx context.Context, h results.HandIn, update func(stri
 
 // TestReportInBothLanguages: how a check's games ended and why moves were
 // refused, recorded in English, are said in French on a French page, as
-// the screen says them, and a fault's name is said once on its line.
+// the screen says them, a fault's name is said once on its line, and a
+// colon joining two parts of a line has a space before it in French.
 func TestReportInBothLanguages(t *testing.T) {
 	c := newClass(t, Options{Checker: saidChecker{}, Games: []string{"virus"}}, "alice")
-	alice := c.student("alice")
+	alice, org := c.student("alice"), c.student(results.OrganiserName)
 	played := alice.location("virus", "a.py", []byte(pyBot))
 	waitDone(t, c, "alice", 1)
 	broken := alice.location("virus", "a.py", []byte("# php\n"+pyBot))
 	waitDone(t, c, "alice", 2)
+	// Her first version back in the tournament: the organiser's table says
+	// which plays beside her last.
+	if st, page := alice.post(played+"/restore", "application/x-www-form-urlencoded", nil); st != http.StatusSeeOther {
+		t.Fatalf("alice chooses her first version: %d\n%s", st, page)
+	}
 	for lang, want := range map[string][]string{
 		"en": {"move 5: timeout: not ready within 15s<", "move 7: timeout: not asked: given up for this game after 3 timeouts in a row<", "100 moves, grid full.", "(grid full)",
-			"(error):</p><pre>cannot start the bot: php is not installed here<"},
+			"NOT READY: Your bot failed at its first request (error):</p><pre>cannot start the bot: php is not installed here<",
+			"<li>against example: lost (grid full)", `in the tournament</strong>: <a href="` + played + `">`},
 		"fr": {"coup 5 : temps dépassé : pas prêt en 15s<", "coup 7 : temps dépassé : pas interrogé : abandonné pour cette partie après 3 dépassements de temps d&#39;affilée<",
-			"100 coups, grille pleine.", "(grille pleine)", "(erreur) :</p><pre>impossible de lancer le bot : php n&#39;est pas installé ici<"},
+			"100 coups, grille pleine.", "(grille pleine)",
+			"PAS PRÊT : Votre bot a échoué à sa première demande (erreur) :</p><pre>impossible de lancer le bot : php n&#39;est pas installé ici<",
+			"<li>contre example : perdue (grille pleine)", `dans le tournoi</strong> : <a href="` + played + `">`},
 	} {
 		var pages string
-		for _, loc := range []string{played, broken} {
-			req, _ := http.NewRequest("GET", c.http.URL+loc, nil)
-			req.Header.Set("Accept-Language", lang)
-			_, page := alice.do(req)
-			pages += page
+		for b, locs := range map[*browser][]string{alice: {played, broken}, org: {"/hand-in/"}} {
+			for _, loc := range locs {
+				req, _ := http.NewRequest("GET", c.http.URL+loc, nil)
+				req.Header.Set("Accept-Language", lang)
+				_, page := b.do(req)
+				pages += page
+			}
 		}
 		for _, w := range want {
 			if !strings.Contains(pages, w) {
