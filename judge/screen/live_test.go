@@ -532,6 +532,35 @@ func TestSchedulePage(t *testing.T) {
 		t.Errorf("the free-for-all in progress reads %q, want %q", eval[string](t, ctx, p, row+`.textContent`), want)
 	}
 	screenshot(t, ctx, p, "schedule-twelve")
+	roundsBeingPlayed(t, ctx, p, eval[string](t, ctx, p, `location.origin`), l.TournamentID)
+}
+
+// roundsBeingPlayed checks, in both languages, the rounds line of two
+// schedules while their run plays a round: the twelve's, tournament tid,
+// whose one round has no game stored yet (no "0 rounds played"), and the
+// busy one's, its second round being played after its first.
+func roundsBeingPlayed(t *testing.T, ctx context.Context, p *browsertest.Page, base string, tid int64) {
+	t.Helper()
+	for _, c := range []struct {
+		tid    int64
+		en, fr string
+	}{
+		{tid, "Round 1 of 1 · being played.", "Ronde 1 sur 1 · en cours."},
+		{fix.run.busy.t.ID, "Round 2 of 2 · being played · 1 round played.", "Ronde 2 sur 2 · en cours · 1 ronde jouée."},
+	} {
+		for lang, want := range map[string]string{"en": c.en, "fr": c.fr} {
+			if err := p.SetHeaders(ctx, map[string]string{"Accept-Language": lang}); err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Navigate(ctx, fmt.Sprintf("%s/t/%d/schedule", base, c.tid)); err != nil {
+				t.Fatal(err)
+			}
+			wait(t, ctx, p, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelector('.schedule-view p.rounds')?.textContent`, lang))
+			if got := eval[string](t, ctx, p, `document.querySelector('.schedule-view p.rounds').textContent`); got != want {
+				t.Errorf("%s: the schedule of tournament %d says %q, want %q", lang, c.tid, got, want)
+			}
+		}
+	}
 }
 
 // twelveInProgress is the fixture's free-for-all of twelve in progress.

@@ -21,6 +21,18 @@ function liveRow(tid, l) {
     el('span', { class: 'go', text: '▶ ' + t('nav.tv') }));
 }
 
+// roundsText says where the rounds stand: r.played of r.rounds are played
+// (all their games stored), last is the last one begun, and running says
+// whether a run plays them now. No count is said of rounds played before
+// any is: "Round 1 of 1 · being played.", not "· 0 rounds played.".
+function roundsText(r, last, running) {
+  if (!r.rounds) return '';
+  if (r.played >= r.rounds) return tn('schedule.rounds.done', r.rounds);
+  const n = { round: r.played + 1, last: Math.min(last, r.rounds), rounds: r.rounds };
+  return [t(n.last > n.round ? 'schedule.round.many' : 'schedule.round', n), running && t('schedule.round.playing'),
+    r.played > 0 && tn('schedule.rounds.played', r.played)].filter(Boolean).join(' · ') + '.';
+}
+
 // viewSchedule lists the games in progress, the count of those to come (a
 // game is recorded when it starts, so the rest of the plan is only a
 // number), and the games played, newest first, each opening its replay.
@@ -36,15 +48,26 @@ export async function viewSchedule([tid]) {
     el('h2', {}, t('schedule.playing'), ' ', nPlaying), playing,
     el('h2', {}, t('schedule.tocome')), rounds, tocome, el('p', { class: 'dim', text: t('schedule.tocome.note') }),
     el('h2', {}, t('schedule.done'), ' ', nDone), done);
-  let liveNow = [];
+  // The rounds line follows both the games stored and the live state:
+  // what is played, what is begun, whether a run still plays.
+  let state = snap;
+  const r = { rounds: 0, played: 0, begun: 0 }; // begun: the last round with a game stored
+  const sayRounds = () => {
+    // The last round begun: a round robin plays several at once.
+    const last = Math.max(r.played + 1, r.begun, ...state.live.map(roundOf));
+    rounds.dataset.played = r.played;
+    rounds.dataset.rounds = r.rounds;
+    rounds.textContent = roundsText(r, last, state.progress.running);
+  };
   const update = (s) => {
     const live = s.live;
-    liveNow = live;
+    state = s;
     nPlaying.textContent = `(${live.length})`;
     fill(playing, live.length ? live.map((l) => liveRow(tid, l)) : el('p', { class: 'message', text: t('schedule.noplaying') }));
     const left = Math.max(0, s.progress.planned - s.progress.done - live.length);
     tocome.dataset.n = left;
     tocome.textContent = left ? tn('schedule.tocome.n', left) : t('schedule.tocome.none');
+    sayRounds();
   };
   const loadDone = async () => {
     const [gs, info] = await Promise.all([getJSON(`/api/t/${tid}/games.json`), getJSON(`/api/t/${tid}/info.json`)]);
@@ -53,15 +76,11 @@ export async function viewSchedule([tid]) {
     // are (a swiss round is planned from the ones before it).
     const per = info.rounds ? info.planned / info.rounds : 0, count = {};
     for (const g of gs) count[g.round] = (count[g.round] || 0) + 1;
-    let played = 0;
-    for (let r = 1; r <= info.rounds && per && count[r] >= per; r++) played = r;
-    // The last round begun: a round robin plays several at once.
-    const last = Math.max(played + 1, ...gs.map((g) => g.round), ...liveNow.map(roundOf));
-    rounds.dataset.played = played;
-    rounds.dataset.rounds = info.rounds;
-    const n = { n: played, round: played + 1, last: Math.min(last, info.rounds), rounds: info.rounds };
-    rounds.textContent = !info.rounds ? '' : played >= info.rounds ? tn('schedule.rounds.done', info.rounds)
-      : tn(n.last > n.round ? 'schedule.rounds.many' : 'schedule.rounds', played, n);
+    r.rounds = info.rounds;
+    r.played = 0;
+    for (let k = 1; k <= info.rounds && per && count[k] >= per; k++) r.played = k;
+    r.begun = Math.max(0, ...gs.map((g) => g.round));
+    sayRounds();
     fill(done, gs.length ? gs.slice().reverse().map((g) => gameRow(g)) : el('p', { class: 'message', text: t('empty.games') }));
   };
   update(snap);
