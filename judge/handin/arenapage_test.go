@@ -194,6 +194,10 @@ func TestArenaPseudonymsOnPages(t *testing.T) {
 	if st != http.StatusOK || strings.Contains(replay, `"bob"`) || !strings.Contains(replay, `"name":"`+pseudonym["bob"]+`"`) {
 		t.Errorf("carol's replay of her game against bob: %d %.400s", st, replay)
 	}
+	// Nor the bots' places in the list of entries, which is by name.
+	if strings.Contains(replay, `"entries"`) {
+		t.Errorf("carol's replay of her game against bob gives the bots' places in the entries: %.400s", replay)
+	}
 }
 
 // A student may replay the arena games they played, and nothing else of

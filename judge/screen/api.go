@@ -540,11 +540,16 @@ func (s *Server) replayJSON(r *http.Request) (any, error) {
 		return nil, err
 	}
 	rp.Private = t.Private
-	ids, err := s.db.EntryIDs(r.Context(), t.ID)
-	if err != nil {
-		return nil, err
+	// A private game has no live card to match, and its bots' places,
+	// in the order of their names, would tell something of the names that
+	// an arena's pseudonyms hide.
+	if !t.Private {
+		ids, err := s.db.EntryIDs(r.Context(), t.ID)
+		if err != nil {
+			return nil, err
+		}
+		rp.Entries = places(rp.Game.Players, ids)
 	}
-	rp.Entries = places(rp.Game.Players, ids)
 	if s.hideLogs(t) {
 		rp.hideDetails(g.Moves)
 	}

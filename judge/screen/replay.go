@@ -35,7 +35,8 @@ type Replay struct {
 	// Entries are the places of the seats' bots in the tournament's list
 	// of bots, as a game in progress has them (LiveGame.Entries): a board
 	// whose seats are alike marks a bot in its replay as on its live card.
-	Entries []int `json:"entries"`
+	// None for a private game.
+	Entries []int `json:"entries,omitempty"`
 }
 
 // Frame is one position and the moves that led to it: the envelope every
