@@ -257,6 +257,10 @@ func (e Estimate) String() string {
 	switch {
 	case !e.Known:
 		return "time left unknown"
+	case e.AtLeast && e.Most <= 0 && e.Left < time.Second:
+		// Only a game past the others' length is left, with no bound:
+		// "at least 0s" would say nothing.
+		return "time left unknown" + longer
 	case e.AtLeast && e.Most > 0 && e.Left < time.Second:
 		return fmt.Sprintf("up to %s left%s", Roughly(e.Most), longer)
 	case e.AtLeast && e.Most > 0 && Roughly(e.Left) == Roughly(e.Most):

@@ -141,8 +141,8 @@ func TestShared(t *testing.T) {
 		}
 	}
 
-	if e := Shared([]Input{ships, tronLong}, 1, 2); !e.AtLeast || e.Left != 0 || e.Most != 0 {
-		t.Errorf("a game longer than the others: %+v, want at least 0 s, maybe much more", e)
+	if e := Shared([]Input{ships, tronLong}, 1, 2); !e.AtLeast || e.Left != 0 || e.Most != 0 || e.String() != "time left unknown (a game runs longer than the others)" {
+		t.Errorf("a game longer than the others: %+v (%q), want at least 0 s, said unknown", e, e.String())
 	}
 }
 

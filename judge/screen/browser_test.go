@@ -905,15 +905,17 @@ func TestFrenchWhenAsked(t *testing.T) {
 }
 
 // The time left in the header says a range only when its ends differ once
-// rounded: "55 min to 55 min left" is "about 55 min left".
+// rounded: "55 min to 55 min left" is "about 55 min left"; and an unbounded
+// "at least 0s" is unknown.
 func TestProgressRange(t *testing.T) {
 	p, ctx, _ := browse(t, fmt.Sprintf("/t/%d/standings", fix.virus.t.ID))
 	wait(t, ctx, p, `document.querySelector('table.standings')`)
-	got := eval[[2]string](t, ctx, p, `import('/assets/header.js').then((m) => {
+	got := eval[[3]string](t, ctx, p, `import('/assets/header.js').then((m) => {
 		const p = { done: 60, planned: 280, running: true, left_kind: 'least' };
-		return [m.progressText({ ...p, left_s: 3300, left_most_s: 3310 }), m.progressText({ ...p, left_s: 3300, left_most_s: 4800 })];
+		return [m.progressText({ ...p, left_s: 3300, left_most_s: 3310 }), m.progressText({ ...p, left_s: 3300, left_most_s: 4800 }),
+			m.progressText({ ...p, left_s: 0 })];
 	})`)
-	if want := [2]string{"60 / 280 games · about 55 min left", "60 / 280 games · 55 min to 80 min left"}; got != want {
+	if want := [3]string{"60 / 280 games · about 55 min left", "60 / 280 games · 55 min to 80 min left", "60 / 280 games · time left unknown"}; got != want {
 		t.Errorf("the header says %q, want %q", got, want)
 	}
 }

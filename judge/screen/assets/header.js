@@ -73,7 +73,9 @@ function leftText(p) {
         return least === most ? t('progress.left', { time: least }) : t('progress.leastmost', { least, most });
       }
       if (p.left_most_s) return t('progress.upto', { time: duration(p.left_most_s) });
-      return t('progress.least', { time: duration(p.left_s || 0) });
+      // "At least 0s" would say nothing: a game runs past the others, unbounded.
+      if (!(p.left_s >= 1)) return t('progress.unknown');
+      return t('progress.least', { time: duration(p.left_s) });
   }
   return p.left_s ? t('progress.left', { time: duration(p.left_s) }) : null;
 }
