@@ -38,7 +38,7 @@ func TestWatchReportsLongGames(t *testing.T) {
 	}
 	e := events[0]
 	if e.Kind != "waiting" || !e.Left.AtLeast || !strings.Contains(e.Text, "the longest at move 500") ||
-		!strings.Contains(e.Left.String(), "at least") {
+		!strings.Contains(e.Left.String(), "a game runs longer than the others") {
 		t.Errorf("event %+v (%s)", e, e.Left)
 	}
 }
