@@ -162,14 +162,12 @@ func (s *Server) botGames(ctx context.Context, tid, bid int64) ([]BotGame, error
 		if err != nil {
 			return nil, err
 		}
-		bg := botGame(g, bid)
+		// The rules quote a fault's detail in its reason (a traceback,
+		// a line of the student's code): hidden there too.
 		if s.opt.HideLogs {
-			bg.Log = ""
-			for i := range bg.Faults {
-				bg.Faults[i].Detail = ""
-			}
+			hideLogs(&g)
 		}
-		games = append(games, bg)
+		games = append(games, botGame(g, bid))
 	}
 	return games, nil
 }

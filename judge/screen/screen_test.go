@@ -327,6 +327,7 @@ func TestHideLogs(t *testing.T) {
 	for _, tour := range must(fix.db.Tournaments(ctx)) {
 		for _, e := range must(fix.db.Entries(ctx, tour.ID)) {
 			path := fmt.Sprintf("/api/t/%d/bot/%d/info.json", tour.ID, e.Bot.ID)
+			details := gameDetails(t, tour.ID, e.Bot.ID)
 			for _, srv := range []*httptest.Server{shown, hidden} {
 				_, body := get(t, srv.URL+path)
 				var page screen.BotPage
@@ -338,6 +339,12 @@ func TestHideLogs(t *testing.T) {
 					n += len(g.Log)
 					for _, f := range g.Faults {
 						n += len(f.Detail)
+						// A reason that quotes its detail shows it all the same.
+						for _, d := range details[g.ID] {
+							if strings.Contains(f.Reason, d) || strings.Contains(g.Reason, d) {
+								n += len(d)
+							}
+						}
 					}
 				}
 				if srv == shown {
@@ -365,4 +372,19 @@ func TestHideLogs(t *testing.T) {
 	if logsHidden != 0 {
 		t.Errorf("with HideLogs, %d bytes of logs and error text are public", logsHidden)
 	}
+}
+
+// gameDetails are the sandbox's details of the faults in bot bid's games
+// of tournament tid, by game.
+func gameDetails(t *testing.T, tid, bid int64) map[int64][]string {
+	t.Helper()
+	out := map[int64][]string{}
+	for _, g := range must(fix.db.Games(context.Background(), tid, results.GameFilter{BotID: bid})) {
+		for _, m := range must(fix.db.Game(context.Background(), g.ID)).Moves {
+			if m.Detail != "" {
+				out[g.ID] = append(out[g.ID], m.Detail)
+			}
+		}
+	}
+	return out
 }
