@@ -37,7 +37,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer closeRunner()
-	rep, err := contest.CheckBot(ctx, run, r, seat, c.limits, c.policy.Budget, nil)
+	rep, err := contest.CheckBot(ctx, contest.Pipeline{Run: run, Rules: r, Limits: c.limits, Policy: c.policy}, seat, nil)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,6 @@ import (
 	"botjudge/games/fault"
 	"botjudge/judge/contest"
 	"botjudge/results"
-	"botjudge/sandbox"
 )
 
 func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -41,8 +40,9 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	defer closeRunner()
+	p := contest.Pipeline{Run: run, Rules: r, Limits: c.limits, Policy: c.policy}
 	for i := range seats {
-		if seats[i], err = contest.BuildSeat(ctx, run, seats[i], contest.DefaultConfig().Build); err != nil {
+		if seats[i], err = p.Built(ctx, seats[i]); err != nil {
 			return err
 		}
 	}
@@ -50,7 +50,7 @@ func cmdPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if !*quiet {
 		observe = printMoves(stdout, r, seats)
 	}
-	played, err := contest.Play(ctx, run, contest.Match{Rules: r, Seed: *seed, Seats: seats, Policy: c.policy}, c.limits, map[string]string{"botjudge.play": "1"}, observe)
+	_, played, err := p.Play(ctx, contest.Fixture{Seed: *seed, Seats: seats, Labels: map[string]string{"botjudge.play": "1"}}, observe)
 	if err != nil {
 		return err
 	}
@@ -100,11 +100,7 @@ func stagedSeat(path string, r games.Rules, db string, urlBots bool) (contest.Se
 	if err != nil {
 		return contest.Seat{}, err
 	}
-	staged, err := contest.Stage(contest.StageRootOf(db), e)
-	if err != nil {
-		return contest.Seat{}, err
-	}
-	return contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: staged, Protocol: r.Protocol()}}, nil
+	return contest.Pipeline{Rules: r, StageRoot: contest.StageRootOf(db)}.Staged(e)
 }
 
 func stepText(st results.Move) string {

@@ -474,10 +474,9 @@ func TestClassHeats(t *testing.T) {
 // bot after the tournament's --give-up, not after a number of their own.
 func TestClassGivesUpAsTheTournament(t *testing.T) {
 	rules, _ := games.Lookup("virus")
-	seats := []contest.Seat{{Name: "a"}, {Name: "b"}}
 	for _, giveUp := range []int{0, 1, 5} {
 		b := &bencher{cfg: Config{GiveUp: giveUp}}
-		if got := b.classMatch(rules, seats, 0).Policy.GiveUp; got != giveUp {
+		if got := b.classPipeline(0, rules).Policy.GiveUp; got != giveUp {
 			t.Errorf("with --give-up %d the class's games give up after %d timeouts", giveUp, got)
 		}
 	}

@@ -337,12 +337,11 @@ func (b *bencher) classTypes(ctx context.Context, rules games.Rules, entries []c
 	stage := filepath.Join(b.work, "class", "_bots")
 	for i, e := range entries {
 		t := &classType{entry: e, lang: languageOf(e)}
-		path, err := contest.Stage(stage, e)
+		seat, err := contest.Pipeline{Rules: rules, StageRoot: stage}.Staged(e)
 		if err != nil {
 			return nil, err
 		}
 		for side := range b.sides {
-			seat := contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: rules.Protocol()}}
 			if err := b.buildType(ctx, t, side, seat); err != nil {
 				return nil, err
 			}
@@ -354,7 +353,7 @@ func (b *bencher) classTypes(ctx context.Context, rules games.Rules, entries []c
 
 // buildType builds seat on side's runner: t's seat there, or why not.
 func (b *bencher) buildType(ctx context.Context, t *classType, side int, seat contest.Seat) error {
-	seat, err := contest.BuildSeat(ctx, b.sides[side].Runner, seat, sandbox.DefaultBuildLimits())
+	seat, err := contest.Pipeline{Run: b.sides[side].Runner}.Built(ctx, seat)
 	switch {
 	case errors.Is(err, contest.ErrNoBuilder):
 		t.why[side] = "cannot build compiled bots"
@@ -709,11 +708,16 @@ func (b *bencher) sampleClass(ctx context.Context, side int, rules games.Rules, 
 	return out, sum.Seconds() / wall.Seconds(), nil
 }
 
-// classMatch is the g-th sample game of seats, played as the class's
-// tournament would play it: it gives up on a bot after the same timeouts.
-func (b *bencher) classMatch(rules games.Rules, seats []contest.Seat, g int) contest.Match {
-	return contest.Match{Rules: rules, Seed: contest.GameSeed(1, fmt.Sprintf("class/%s/%s/%d", seats[0].Name, seats[1].Name, g)),
-		Seats: seats, Policy: contest.Policy{GiveUp: b.cfg.GiveUp}, MaxSteps: b.sz.ClassSteps}
+// classPipeline plays the class's sample games on side's runner as the
+// class's tournament would play them: it gives up on a bot after the same
+// timeouts.
+func (b *bencher) classPipeline(side int, rules games.Rules) contest.Pipeline {
+	return contest.Pipeline{Run: b.sides[side].Runner, Rules: rules, Limits: sandbox.DefaultLimits(), Policy: contest.Policy{GiveUp: b.cfg.GiveUp}}
+}
+
+// classGame is the g-th sample game of seats.
+func (b *bencher) classGame(seats []contest.Seat, g int) contest.Fixture {
+	return contest.Fixture{Seed: contest.GameSeed(1, fmt.Sprintf("class/%s/%s/%d", seats[0].Name, seats[1].Name, g)), Seats: seats, MaxSteps: b.sz.ClassSteps}
 }
 
 // sampleGame plays the g-th game of types a and b, a first unless swap.
@@ -727,9 +731,8 @@ func (b *bencher) sampleGame(ctx context.Context, side int, rules games.Rules, t
 	// Two copies of one example are two bots, as in a class.
 	seats[0].Name += ".1"
 	seats[1].Name += ".2"
-	m := b.classMatch(rules, seats, g)
 	began := time.Now()
-	p, err := contest.Play(ctx, b.sides[side].Runner, m, sandbox.DefaultLimits(), nil, nil)
+	_, p, err := b.classPipeline(side, rules).Play(ctx, b.classGame(seats, g), nil)
 	wall := time.Since(began)
 	if err != nil {
 		return sampleGame{}, err

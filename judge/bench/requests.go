@@ -171,7 +171,7 @@ func (b *bencher) languageSeat(ctx context.Context, lang language) (benchBot, co
 	if err != nil {
 		return bot, contest.Seat{}, err
 	}
-	seat, err := contest.BuildSeat(ctx, b.sides[0].Runner, contest.Seat{Name: "shot", Bot: bot.bot("shot", path)}, sandbox.DefaultBuildLimits())
+	seat, err := contest.Pipeline{Run: b.sides[0].Runner}.Built(ctx, contest.Seat{Name: "shot", Bot: bot.bot("shot", path)})
 	if err != nil {
 		return bot, seat, err
 	}

@@ -179,7 +179,7 @@ func (b *bencher) tournaments(ctx context.Context) error {
 	b.note("bots' CPU, plain: %s", b.sides[1].Bots.Source)
 	b.note("judge CPU: getrusage(RUSAGE_SELF) of this process, which is the judge; the rest of the machine's CPU (/proc/stat) is the Docker engine (dockerd, containerd, shims, fuse-overlayfs...) and anything else running meanwhile")
 	b.note("tournaments: %s, one round (each pair plays twice), played by contest.Run with a fresh database, %d times on each runner alternately, the fastest kept; timed from the first game to the last container removed (the bots' checks excluded); workers: %s", b.firstCell.rules.Name(), max(1, b.sz.Repeats), b.workers())
-	b.note("\"in turn\": the same games with contest.Play on as many workers, each starting a game's bots, playing it and removing them before the next, nothing stored: what the pool's overlap gains")
+	b.note("\"in turn\": the same games through contest.Pipeline on as many workers, each starting a game's bots, playing it and removing them before the next, nothing stored: what the pool's overlap gains")
 	return nil
 }
 
@@ -195,13 +195,12 @@ func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error
 	if err != nil {
 		return played{}, err
 	}
+	pipe := contest.Pipeline{Run: b.sides[side].Runner, Rules: rules, StageRoot: filepath.Join(dir, "_bots"), Limits: sandbox.DefaultLimits()}
 	seats := make([]contest.Seat, len(entries))
 	for i, e := range entries {
-		path, err := contest.Stage(filepath.Join(dir, "_bots"), e)
-		if err != nil {
+		if seats[i], err = pipe.Staged(e); err != nil {
 			return played{}, err
 		}
-		seats[i] = contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: path, Protocol: rules.Protocol()}}
 	}
 	plan, err := contest.Schedule(entries, 1, 1, contest.Duels, 2, 2)
 	if err != nil {
@@ -214,7 +213,7 @@ func (b *bencher) naive(ctx context.Context, side int, t tourney) (played, error
 		for i, s := range p.Seats {
 			game[i] = seats[s]
 		}
-		_, err := contest.Play(ctx, b.sides[side].Runner, contest.Match{Rules: rules, Seed: p.Seed, Seats: game}, sandbox.DefaultLimits(), nil, nil)
+		_, _, err := pipe.Play(ctx, contest.Fixture{Seed: p.Seed, Seats: game}, nil)
 		if err != nil {
 			select {
 			case errs <- err:

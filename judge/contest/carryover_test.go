@@ -163,7 +163,7 @@ func nothingCrosses(t *testing.T, run Runner) {
 		for i, p := range full.Players {
 			seats[i] = Seat{Name: p.Name, Bot: sandbox.Bot{Name: p.Name, Path: filepath.Join(subs, p.Name+".py"), Protocol: sandbox.ProtocolIA}}
 		}
-		alone, err := Play(ctx, d, Match{Rules: virus.Rules{}, Seed: full.Seed, Seats: seats}, lim, map[string]string{"botjudge.test": t.Name()}, nil)
+		_, alone, err := Pipeline{Run: d, Rules: virus.Rules{}, Limits: lim}.Play(ctx, Fixture{Seed: full.Seed, Seats: seats, Labels: map[string]string{"botjudge.test": t.Name()}}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

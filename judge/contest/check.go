@@ -137,23 +137,25 @@ func (r Report) BuildFailed() bool { return r.First.Verdict == fault.Build }
 
 // CheckBot builds a bot when it is a compiled one, checks its first answer
 // (Check) and, when that is accepted, plays it against itself by the rules
-// of a check. budget is the tournament's time per game, 0 for none. The
-// bot's containers are labelled botjudge.check besides labels.
-func CheckBot(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim sandbox.Limits, budget time.Duration, labels map[string]string) (Report, error) {
+// of a check, through the pipeline p of the tournament it is checked for:
+// its runner, rules, limits and budget (0 for none). The bot's containers
+// are labelled botjudge.check besides labels.
+func CheckBot(ctx context.Context, p Pipeline, seat Seat, labels map[string]string) (Report, error) {
 	labels = maps.Clone(labels)
 	if labels == nil {
 		labels = map[string]string{}
 	}
 	labels["botjudge.check"] = "1"
-	seat, err := BuildSeat(ctx, run, seat, DefaultConfig().Build)
+	seat, err := p.Built(ctx, seat)
 	if err != nil {
 		return Report{}, err
 	}
 	rep := Report{Seat: seat}
-	if rep.First, err = Check(ctx, run, rules, seat, lim, labels); err != nil || !rep.First.OK {
+	if rep.First, err = Check(ctx, p.Run, p.Rules, seat, p.Limits, labels); err != nil || !rep.First.OK {
 		return rep, err
 	}
-	played, err := Play(ctx, run, checkMatch(rules, seat, budget), lim, labels, nil)
+	p.Policy = Policy{GiveUp: CheckGiveUp, Budget: p.Policy.Budget}
+	_, played, err := p.Play(ctx, checkGame(p.Rules, seat, labels), nil)
 	if err != nil {
 		return rep, err
 	}
@@ -161,8 +163,8 @@ func CheckBot(ctx context.Context, run Runner, rules games.Rules, seat Seat, lim
 	return rep, nil
 }
 
-// checkMatch is the game of a check of seat.
-func checkMatch(rules games.Rules, seat Seat, budget time.Duration) Match {
+// checkGame is the game of a check of seat.
+func checkGame(rules games.Rules, seat Seat, labels map[string]string) Fixture {
 	n, _ := rules.Seats()
 	twins := make([]Seat, max(n, 2))
 	for i := range twins {
@@ -171,7 +173,7 @@ func checkMatch(rules games.Rules, seat Seat, budget time.Duration) Match {
 			twins[i].Name += fmt.Sprintf(" (%d)", i+1)
 		}
 	}
-	return Match{Rules: rules, Seed: checkSeed, Seats: twins, Policy: Policy{GiveUp: CheckGiveUp, Budget: budget}, MaxSteps: CheckSteps}
+	return Fixture{Seed: checkSeed, Seats: twins, Labels: labels, MaxSteps: CheckSteps}
 }
 
 // count keeps the game of a check and counts its faults, up to its first

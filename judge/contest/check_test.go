@@ -45,8 +45,8 @@ func (s *answerer) Close(ctx context.Context) error { return nil }
 func checkScripted(t *testing.T, answer func(req []byte, n int) sandbox.Reply) (Report, *answering) {
 	t.Helper()
 	run := &answering{answer: answer}
-	rep, err := CheckBot(context.Background(), run, virus.Rules{}, Seat{Name: "me", Bot: sandbox.Bot{Name: "me", Path: "me.py"}},
-		sandbox.DefaultLimits(), 0, map[string]string{"botjudge.handin": "7"})
+	p := Pipeline{Run: run, Rules: virus.Rules{}, Limits: sandbox.DefaultLimits()}
+	rep, err := CheckBot(context.Background(), p, Seat{Name: "me", Bot: sandbox.Bot{Name: "me", Path: "me.py"}}, map[string]string{"botjudge.handin": "7"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,8 +126,8 @@ func TestCheckBotStepBound(t *testing.T) {
 
 // The check's game is the bot against itself in every seat the game needs.
 func TestCheckMatch(t *testing.T) {
-	m := checkMatch(virus.Rules{}, Seat{Name: "me"}, 0)
-	if len(m.Seats) != 2 || m.Seats[0].Name != "me" || m.Seats[1].Name != "me (2)" || m.Policy.GiveUp != CheckGiveUp || m.MaxSteps != CheckSteps {
+	m := checkGame(virus.Rules{}, Seat{Name: "me"}, nil)
+	if len(m.Seats) != 2 || m.Seats[0].Name != "me" || m.Seats[1].Name != "me (2)" || m.MaxSteps != CheckSteps {
 		t.Errorf("%+v", m)
 	}
 }

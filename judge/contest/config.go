@@ -70,3 +70,62 @@ func (c Config) withDefaults() Config {
 	}
 	return c
 }
+
+// Config is one tournament: a game folder and its settings.
+type Config struct {
+	Rules     games.Rules
+	Dir       string // submissions/<game>
+	StageRoot string // where bots are copied before they run
+	Rounds    int
+	Format    Format // "" is DefaultConfig's
+	Seed      int64
+	Scheme    results.Scheme
+	Limits    sandbox.Limits
+	// Build bounds each compiled bot's build; zero means DefaultConfig's.
+	Build   sandbox.BuildLimits
+	Policy  Policy // the time a broken bot may cost
+	Workers int    // games at once; 0 means DefaultWorkers
+	// Share, when set, is the workers this tournament shares with others
+	// run at the same time; Workers then bounds its own part of them. Its
+	// owner drains the runner at the end, as the other tournaments may
+	// still use the containers kept waiting.
+	Share   *Share
+	Image   string // runtime image digest, recorded with every game
+	Labels  map[string]string
+	Retries int // attempts of a game that failed for the judge's own reasons; 0 means DefaultConfig's
+	// URLBots lets bots reached by URL (name.url) play: they are not
+	// sandboxed, so only the organiser can allow them.
+	URLBots bool
+}
+
+// settings is what makes two runs the same tournament: change any of these
+// and the games are played again. The rounds and the point scheme are not
+// here: more rounds only add games, and another scheme only recomputes the
+// standings.
+type settings struct {
+	Limits   limitsJSON `json:"limits"`
+	GiveUp   int        `json:"give_up"`
+	BudgetMS int64      `json:"budget_ms,omitempty"`
+	Format   Format     `json:"format"`
+	Version  string     `json:"version,omitempty"` // of the rules
+}
+
+type limitsJSON struct {
+	MoveMS    int64   `json:"move_ms"`
+	StartupMS int64   `json:"startup_ms"`
+	Memory    int64   `json:"memory"`
+	CPUs      float64 `json:"cpus"`
+	Pids      int64   `json:"pids"`
+	Answer    int     `json:"answer"`
+	Log       int     `json:"log"`
+	Tmp       int64   `json:"tmp"`
+}
+
+func limitsOf(l sandbox.Limits) limitsJSON {
+	return limitsJSON{l.Move.Milliseconds(), l.Startup.Milliseconds(), l.Memory, l.CPUs, l.Pids, l.Answer, l.Log, l.Tmp}
+}
+
+// Pipeline is how the tournament's games are played, by run.
+func (c Config) Pipeline(run Runner) Pipeline {
+	return Pipeline{Run: run, Rules: c.Rules, StageRoot: c.StageRoot, Build: c.Build, Limits: c.Limits, Policy: c.Policy, Image: c.Image}
+}

@@ -1,7 +1,9 @@
 // Package contest turns a folder of submissions into a played tournament:
-// it finds and stages the bots, checks them, schedules the round robin, plays
-// each game through a sandbox and records it. It knows the games, the sandbox
-// and the results store only through the small interfaces declared here.
+// it finds and stages the bots, checks them, chooses the games by the
+// format's scheduler (round robin, swiss, heats), plays each through the
+// match pipeline that every other caller (hand-in, arena, bench) uses too,
+// and records it. It knows the games, the sandbox and the results store only
+// through the small interfaces declared here.
 package contest
 
 import (

@@ -238,7 +238,7 @@ func playHostile(t *testing.T, c hostileCase) string {
 	began := time.Now()
 	// The tournament's own policy: a bot that times out every move is
 	// given up on, as on contest day.
-	p, err := Play(ctx, referenceLimits{d}, Match{Rules: rules, Seed: 1, Seats: seats, Policy: DefaultConfig().Policy}, lim, map[string]string{"botjudge.test": t.Name()}, nil)
+	_, p, err := Pipeline{Run: referenceLimits{d}, Rules: rules, Limits: lim, Policy: DefaultConfig().Policy}.Play(ctx, Fixture{Seed: 1, Seats: seats, Labels: map[string]string{"botjudge.test": t.Name()}}, nil)
 	took := time.Since(began)
 	if err != nil {
 		t.Fatalf("the judge failed: %v", err)
@@ -476,7 +476,7 @@ func bystander(t *testing.T) func(stop <-chan struct{}) int {
 				return n
 			default:
 			}
-			p, err := Play(context.Background(), d, Match{Rules: virus.Rules{}, Seed: int64(n), Seats: seats}, sandbox.DefaultLimits(), map[string]string{"botjudge.test": t.Name() + "/bystander"}, nil)
+			_, p, err := Pipeline{Run: d, Rules: virus.Rules{}, Limits: sandbox.DefaultLimits()}.Play(context.Background(), Fixture{Seed: int64(n), Seats: seats, Labels: map[string]string{"botjudge.test": t.Name() + "/bystander"}}, nil)
 			if err != nil {
 				t.Errorf("bystander game %d: the judge failed: %v", n, err)
 				return n

@@ -75,18 +75,6 @@ type Policy struct {
 	Budget time.Duration
 }
 
-// Play starts the seats' bots, plays one game and stops them. A bot's
-// misbehaviour is part of the result; an error means the judge itself failed
-// (Docker unreachable...) and the game must not be scored.
-func Play(ctx context.Context, run Runner, m Match, lim sandbox.Limits, labels map[string]string, observe Observer) (Played, error) {
-	sessions, err := StartSeats(ctx, run, m.Seats, lim, labels)
-	if err != nil {
-		return Played{}, err
-	}
-	defer closeAll(ctx, sessions)
-	return PlaySessions(ctx, sessions, m, observe)
-}
-
 // PlaySessions plays one game between bots already started, one session per
 // seat; the caller closes them. Starting is separate so that a tournament can
 // start the next games' containers while the current ones play.

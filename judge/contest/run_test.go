@@ -383,31 +383,3 @@ func TestFakeRunFailure(t *testing.T) {
 		t.Errorf("second run: played %d skipped %d (%v), want 2 4", again.Played, again.Skipped, err)
 	}
 }
-
-// TestRunStagePlan: the plan stage alone, on a field of bots: swiss counts
-// its rounds from the field and plans none in advance, and refuses a game
-// of more than two seats; a round robin plans every game.
-func TestRunStagePlan(t *testing.T) {
-	entries := make([]Entry, 9)
-	for i := range entries {
-		entries[i] = Entry{Name: fmt.Sprintf("bot%d", i), SHA256: fmt.Sprintf("%064d", i)}
-	}
-	swiss := &tour{cfg: Config{Rules: virus.Rules{}, Format: Swiss}.withDefaults(), entries: entries}
-	if err := swiss.plan(context.Background()); err != nil || swiss.rounds != SwissRounds(9) || swiss.schedule != nil ||
-		swiss.total != swissGames(9, swiss.rounds, 1) || swiss.stages() != swiss.rounds {
-		t.Errorf("swiss: %d rounds, %d games, %d planned, %d stages (%v)", swiss.rounds, swiss.total, len(swiss.schedule), swiss.stages(), err)
-	}
-	duels := &tour{cfg: Config{Rules: virus.Rules{}}.withDefaults(), entries: entries}
-	if err := duels.plan(context.Background()); err != nil || duels.cfg.Format != Duels || duels.total != 9*8 || len(duels.schedule) != duels.total || duels.stages() != 1 {
-		t.Errorf("duels: %d games, %d planned, %d stages (%v)", duels.total, len(duels.schedule), duels.stages(), err)
-	}
-	many := &tour{cfg: Config{Rules: threeSeats{}, Format: Swiss}.withDefaults(), entries: entries}
-	if err := many.plan(context.Background()); err == nil || !strings.Contains(err.Error(), "cannot be played in swiss rounds of duels") {
-		t.Errorf("a game of 3 seats in swiss: %v", err)
-	}
-}
-
-// threeSeats is a game that seats 3 or 4 bots.
-type threeSeats struct{ virus.Rules }
-
-func (threeSeats) Seats() (int, int) { return 3, 4 }

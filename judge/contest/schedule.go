@@ -7,36 +7,7 @@ import (
 	"math/rand"
 	"slices"
 	"strings"
-
-	"botjudge/results"
 )
-
-// Format is how a tournament's bots meet (SPEC §4).
-type Format string
-
-const (
-	// Duels: every unordered pair plays twice per round, each bot holding
-	// the first seat once.
-	Duels Format = "duel"
-	// FreeForAll: every bot in one game per round, the seat order rotated
-	// by one each round. Only for games of more than two seats. With more
-	// bots than a game seats, each round plays heats (see heats).
-	FreeForAll Format = "ffa"
-	// Swiss: rounds of duels between bots of equal score who have not met,
-	// each round planned from the results of the ones before (swiss.go).
-	Swiss Format = results.FormatSwiss
-)
-
-// ParseFormat reads a --format value; "" is Duels.
-func ParseFormat(s string) (Format, error) {
-	switch f := Format(s); f {
-	case "":
-		return Duels, nil
-	case Duels, FreeForAll, Swiss:
-		return f, nil
-	}
-	return "", fmt.Errorf("unknown format %q: use %s, %s or %s", s, Duels, Swiss, FreeForAll)
-}
 
 // Planned is one game of the schedule. Bots are indexes into the entries.
 type Planned struct {

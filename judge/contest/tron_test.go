@@ -24,7 +24,7 @@ func TestTwelveBotFreeForAll(t *testing.T) {
 		file := []string{"floodfill.py", "wanderer.py", "straight.js"}[i%3]
 		seats[i] = Seat{Name: fmt.Sprintf("bot%d", i), Bot: sandbox.Bot{Name: fmt.Sprintf("bot%d", i), Path: filepath.Join(examples, file), Protocol: sandbox.ProtocolProgram}}
 	}
-	p, err := Play(context.Background(), run, Match{Rules: tron.Rules{Width: 12, Height: 10}, Seed: 7, Seats: seats}, sandbox.DefaultLimits(), map[string]string{"botjudge.test": t.Name()}, nil)
+	_, p, err := Pipeline{Run: run, Rules: tron.Rules{Width: 12, Height: 10}, Limits: sandbox.DefaultLimits()}.Play(context.Background(), Fixture{Seed: 7, Seats: seats, Labels: map[string]string{"botjudge.test": t.Name()}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

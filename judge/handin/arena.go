@@ -13,7 +13,6 @@ import (
 	"botjudge/judge/arena"
 	"botjudge/judge/contest"
 	"botjudge/results"
-	"botjudge/sandbox"
 )
 
 // ArenaPlayer plays the arena's games (SPEC §7) through the checker's
@@ -109,10 +108,7 @@ func (p *ArenaPlayer) staged(bot int64) bool {
 
 // stage copies a bot where it runs from, and builds it if it is compiled.
 func (p *ArenaPlayer) stage(ctx context.Context, rules games.Rules, bot int64, e contest.Entry) error {
-	s, err := seatIn(p.Checker.StageRoot, rules, e)
-	if err == nil {
-		s, err = contest.BuildSeat(ctx, p.Checker.Run, s, sandbox.DefaultBuildLimits())
-	}
+	s, err := p.Checker.pipeline(rules, p.Checker.StageRoot).Seat(ctx, e)
 	if err != nil {
 		return err
 	}
@@ -133,29 +129,22 @@ func (p *ArenaPlayer) Play(ctx context.Context, game string, g arena.Game) error
 	if !ok {
 		return fmt.Errorf("unknown game %q", game)
 	}
-	seats := make([]contest.Seat, 2)
-	players := make([]results.Player, 2)
-	p.mu.Lock()
-	for k, id := range g.Seats {
-		seats[k] = p.seats[id]
-		players[k] = results.Player{Seat: k, BotID: id, Name: seats[k].Name}
-	}
-	p.mu.Unlock()
-	if seats[0].Bot.Path == "" || seats[1].Bot.Path == "" {
-		return fmt.Errorf("arena game %s: a bot of %v is not staged", g.Key, g.Seats)
-	}
 	t, err := c.DB.ArenaTournament(ctx, game)
 	if err != nil {
 		return err
 	}
-	labels := map[string]string{"botjudge.arena": "1", sandbox.LabelGameKey: g.Key}
-	played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: g.Seed, Seats: seats, Policy: c.Policy}, c.Limits, labels, nil)
+	f := contest.Fixture{Tournament: t.ID, Key: g.Key, Round: 1, Seed: g.Seed, BotIDs: g.Seats[:], Labels: map[string]string{"botjudge.arena": "1"}}
+	p.mu.Lock()
+	for _, id := range g.Seats {
+		f.Seats = append(f.Seats, p.seats[id])
+	}
+	p.mu.Unlock()
+	if f.Seats[0].Bot.Path == "" || f.Seats[1].Bot.Path == "" {
+		return fmt.Errorf("arena game %s: a bot of %v is not staged", g.Key, g.Seats)
+	}
+	rec, _, err := c.pipeline(rules, c.StageRoot).Play(ctx, f, nil)
 	if err != nil {
 		return err
 	}
-	rec := contest.Record(t.ID, g.Key, 1, g.Seed, players, played, c.Limits, c.Image)
-	if _, err := c.DB.SaveGame(context.WithoutCancel(ctx), rec); err != nil && !errors.Is(err, results.ErrDuplicate) {
-		return err
-	}
-	return nil
+	return contest.Save(ctx, c.DB, rec)
 }

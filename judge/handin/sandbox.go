@@ -70,12 +70,13 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 	me := entries[0]
 	// The version is staged and built in tmp, not in StageRoot: the
 	// stage folder never keeps what a refused or superseded build wrote.
-	seat, err := seatIn(filepath.Join(tmp, "stage"), rules, me)
+	pipe := c.pipeline(rules, filepath.Join(tmp, "stage"))
+	seat, err := pipe.Staged(me)
 	if err != nil {
 		return Report{}, err
 	}
 	labels := map[string]string{"botjudge.check": "1", "botjudge.handin": fmt.Sprint(h.ID)}
-	rep, err := contest.CheckBot(ctx, c.Run, rules, seat, c.Limits, c.Policy.Budget, labels)
+	rep, err := contest.CheckBot(ctx, pipe, seat, labels)
 	if err != nil {
 		return Report{}, err
 	}
@@ -100,13 +101,11 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 // server between hand-ins holds no container.
 func (c *SandboxChecker) Idle(ctx context.Context) error { return c.Run.Drain(ctx) }
 
-// seatIn stages an entry under root as a tournament would.
-func seatIn(root string, rules games.Rules, e contest.Entry) (contest.Seat, error) {
-	staged, err := contest.Stage(root, e)
-	if err != nil {
-		return contest.Seat{}, err
-	}
-	return contest.Seat{Name: e.Name, Bot: sandbox.Bot{Name: e.Name, Path: staged, Protocol: rules.Protocol()}}, nil
+// pipeline plays a game's hand-in games, the check, the sparring and the
+// arena alike, as the tournament will (its limits, policy and image), with
+// bots staged under root.
+func (c *SandboxChecker) pipeline(rules games.Rules, root string) contest.Pipeline {
+	return contest.Pipeline{Run: c.Run, Rules: rules, StageRoot: root, Limits: c.Limits, Policy: c.Policy, Image: c.Image}
 }
 
 // spar plays the version against the example bots: the bots of the game's
@@ -124,18 +123,18 @@ func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.
 	if err != nil {
 		return err
 	}
+	pipe := c.pipeline(rules, c.StageRoot)
 	for i := range examples {
-		seats := []contest.Seat{mine}
-		players := []results.Player{{Seat: 0, BotID: myBot.ID, Name: me.Name}}
-		if seats, players, err = c.fillSeats(ctx, rules, h.Game, examples, i, seats, players); err != nil {
+		seed := h.ID*100 + int64(i)
+		f := contest.Fixture{Tournament: t.ID, Key: fmt.Sprintf("handin-%d-%d", h.ID, i), Round: 1, Seed: seed,
+			Seats: []contest.Seat{mine}, BotIDs: []int64{myBot.ID}, Labels: labels}
+		if err := c.fillSeats(ctx, pipe, examples, i, &f); err != nil {
 			return err
 		}
-		seed := h.ID*100 + int64(i)
-		played, err := contest.Play(ctx, c.Run, contest.Match{Rules: rules, Seed: seed, Seats: seats, Policy: c.Policy}, c.Limits, labels, nil)
+		g, played, err := pipe.Play(ctx, f, nil)
 		if err != nil {
 			return err
 		}
-		g := contest.Record(t.ID, fmt.Sprintf("handin-%d-%d", h.ID, i), 1, seed, players, played, c.Limits, c.Image)
 		id, err := c.DB.SaveSparring(context.WithoutCancel(ctx), h.ID, g)
 		if errors.Is(err, results.ErrDuplicate) {
 			continue // checked before the judge stopped
@@ -176,25 +175,21 @@ func (c *SandboxChecker) sparringExamples(ctx context.Context, rules games.Rules
 // fillSeats seats the i-th sparring game's opponents after the version:
 // one example in a duel; games of more seats than two fill them with the
 // examples in turn.
-func (c *SandboxChecker) fillSeats(ctx context.Context, rules games.Rules, game string, examples []contest.Entry, i int, seats []contest.Seat, players []results.Player) ([]contest.Seat, []results.Player, error) {
-	lo, _ := rules.Seats()
-	for k := 0; len(seats) < max(lo, 2); k++ {
+func (c *SandboxChecker) fillSeats(ctx context.Context, pipe contest.Pipeline, examples []contest.Entry, i int, f *contest.Fixture) error {
+	lo, _ := pipe.Rules.Seats()
+	for k := 0; len(f.Seats) < max(lo, 2); k++ {
 		e := examples[(i+k)%len(examples)]
-		s, err := seatIn(c.StageRoot, rules, e)
-		if err == nil {
-			s, err = contest.BuildSeat(ctx, c.Run, s, sandbox.DefaultBuildLimits())
-		}
+		s, err := pipe.Seat(ctx, e)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		b, err := c.DB.AddBot(ctx, results.Bot{Game: game, Name: e.Name, SHA256: e.SHA256, Path: e.Source})
+		b, err := c.DB.AddBot(ctx, results.Bot{Game: pipe.Rules.Name(), Name: e.Name, SHA256: e.SHA256, Path: e.Source})
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		players = append(players, results.Player{Seat: len(seats), BotID: b.ID, Name: e.Name})
-		seats = append(seats, s)
+		f.Seats, f.BotIDs = append(f.Seats, s), append(f.BotIDs, b.ID)
 	}
-	return seats, players, nil
+	return nil
 }
 
 // sparOf is a sparring game's line on the version's page: the version,

@@ -44,14 +44,14 @@ func start(t *testing.T, path string, lim sandbox.Limits) sandbox.Session {
 }
 
 // TestGameOfBattleships: two bots reached by URL play a whole game of
-// BrainJar battleships through the judge's own Play, without Docker.
+// BrainJar battleships through the judge's own pipeline, without Docker.
 func TestGameOfBattleships(t *testing.T) {
 	dir := t.TempDir()
 	seats := []contest.Seat{
 		{Name: "one", Bot: sandbox.Bot{Name: "one", Path: httpbottest.Serve(t, dir, "one", httpbottest.Battleships()), Protocol: sandbox.ProtocolProgram}},
 		{Name: "two", Bot: sandbox.Bot{Name: "two", Path: httpbottest.Serve(t, dir, "two", httpbottest.Battleships()), Protocol: sandbox.ProtocolProgram}},
 	}
-	played, err := contest.Play(context.Background(), httpbot.New(), contest.Match{Rules: battleships.Rules{}, Seed: 1, Seats: seats}, limits(), nil, nil)
+	_, played, err := contest.Pipeline{Run: httpbot.New(), Rules: battleships.Rules{}, Limits: limits()}.Play(context.Background(), contest.Fixture{Seed: 1, Seats: seats}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
