@@ -393,6 +393,31 @@ func (d *DB) Games(ctx context.Context, tournamentID int64, f GameFilter) ([]Gam
 	return list, nil
 }
 
+// FaultDetails are the sandbox's details of the faults in the tournament's
+// games (a traceback, a timeout's words), each once, by game: the lists of
+// Games have no moves, yet their reasons may quote them.
+func (d *DB) FaultDetails(ctx context.Context, tournamentID int64) (map[int64][]string, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT DISTINCT m.game_id, m.detail FROM games g JOIN moves m ON m.game_id = g.id
+		WHERE g.tournament_id = ? AND m.detail != ''`, tournamentID)
+	if err != nil {
+		return nil, fmt.Errorf("results: fault details: %w", err)
+	}
+	defer rows.Close()
+	details := map[int64][]string{}
+	for rows.Next() {
+		var id int64
+		var detail string
+		if err := rows.Scan(&id, &detail); err != nil {
+			return nil, fmt.Errorf("results: fault details: %w", err)
+		}
+		details[id] = append(details[id], detail)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("results: fault details: %w", err)
+	}
+	return details, nil
+}
+
 // GameCount sums up the games Games lists, for a screen that polls: how
 // many, how many finished since a time, and the newest one's id and finish.
 type GameCount struct {

@@ -303,7 +303,13 @@ func (s *Server) standings(r *http.Request, t results.Tournament) ([]results.Sta
 	if err != nil {
 		return nil, err
 	}
-	return s.db.Standings(r.Context(), t.ID, scheme)
+	st, err := s.db.Standings(r.Context(), t.ID, scheme)
+	if s.hideLogs(t) {
+		for i := range st {
+			hideCheck(&st[i].Check)
+		}
+	}
+	return st, err
 }
 
 // attachment names a CSV download after the tournament.
@@ -333,7 +339,25 @@ func (s *Server) games(r *http.Request, t results.Tournament) ([]results.Game, e
 	if err != nil {
 		return nil, err
 	}
-	return s.db.Games(r.Context(), t.ID, f)
+	return s.listGames(r.Context(), t, f)
+}
+
+// listGames are t's games the filter keeps, as a list gives them, with
+// the sandbox's details hidden where the rules quoted them in the reasons,
+// when t's games go without them: the list has no moves to find them in.
+func (s *Server) listGames(ctx context.Context, t results.Tournament, f results.GameFilter) ([]results.Game, error) {
+	gs, err := s.db.Games(ctx, t.ID, f)
+	if err != nil || !s.hideLogs(t) {
+		return gs, err
+	}
+	details, err := s.db.FaultDetails(ctx, t.ID)
+	if err != nil {
+		return nil, err
+	}
+	for i := range gs {
+		hideReasons(&gs[i], detailHider(details[gs[i].ID]))
+	}
+	return gs, nil
 }
 
 // Crosstable is every pairing's score, rows and columns in standings order.
@@ -488,7 +512,7 @@ func (s *Server) pairJSON(r *http.Request) (any, error) {
 	if p.A.ID == 0 || p.B.ID == 0 || a == b {
 		return nil, errNotFound
 	}
-	gs, err := s.db.Games(ctx, t.ID, results.GameFilter{BotID: a, Opponent: b})
+	gs, err := s.listGames(ctx, t, results.GameFilter{BotID: a, Opponent: b})
 	if err != nil {
 		return nil, err
 	}
@@ -528,6 +552,12 @@ func (s *Server) game(r *http.Request) (results.Game, results.Tournament, error)
 // never sees another's log), even with --public-logs.
 func (s *Server) hideLogs(t results.Tournament) bool {
 	return s.opt.HideLogs || t.Private
+}
+
+// hideCheck takes what a bot printed out of its check, and the words of
+// its failure, which quote the sandbox's (its traceback): its verdict stays.
+func hideCheck(c *results.Check) {
+	c.Log, c.Detail = "", ""
 }
 
 func (s *Server) replayJSON(r *http.Request) (any, error) {

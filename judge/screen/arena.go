@@ -86,7 +86,7 @@ func (s *Server) arenaNames(ctx context.Context, t results.Tournament, g *result
 	}
 	rename := strings.NewReplacer(pairs...)
 	g.Reason = rename.Replace(g.Reason)
-	g.Outcome = rewriteReason(g.Outcome, rename.Replace)
+	g.Outcome = rewriteStrings(g.Outcome, rename.Replace)
 	for i := range g.Moves {
 		m := &g.Moves[i]
 		m.Reason, m.Detail = rename.Replace(m.Reason), rename.Replace(m.Detail)

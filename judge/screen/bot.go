@@ -143,8 +143,8 @@ func (s *Server) botJSON(r *http.Request) (any, error) {
 	if page.Games, err = s.botGames(ctx, t.ID, bid); err != nil {
 		return nil, err
 	}
-	if s.opt.HideLogs {
-		page.Check.Log, page.Check.Detail = "", ""
+	if s.hideLogs(t) {
+		hideCheck(&page.Check)
 	}
 	return page, nil
 }

@@ -60,6 +60,11 @@ func (s *Server) snapshot(ctx context.Context, tid int64) (Snapshot, error) {
 		return Snapshot{}, err
 	}
 	for _, l := range live {
+		// A game in progress has no reasons yet: its last moves are where
+		// the rules quote a fault's detail.
+		if s.hideLogs(t) {
+			hideMoves(l.Last)
+		}
 		snap.Live = append(snap.Live, LiveGame{Key: l.Key, Players: l.Players, Moves: l.Moves, Last: l.Last, View: l.View, Scores: l.Scores, Updated: l.Updated,
 			Entries: places(l.Players, ids)})
 	}

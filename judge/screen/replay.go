@@ -185,12 +185,12 @@ func sameOutcome(a, b games.Outcome) bool {
 
 // hideDetails takes the sandbox's details of moves (a traceback, what the
 // bot printed as it died) out of the replay: from its moves, and from the
-// reasons where the rules quoted them ("crash: Traceback…"). The replay
-// was played with them, so that it is still compared with the stored
-// result.
+// reasons and events where the rules quoted them ("crash: Traceback…").
+// The replay was played with them, so that it is still compared with the
+// stored result.
 func (rp *Replay) hideDetails(moves []results.Move) {
-	hide := detailHider(moves)
-	rp.Game.Reason = hide.Replace(rp.Game.Reason)
+	hide := detailHider(detailsOf(moves))
+	hideReasons(&rp.Game, hide)
 	for _, o := range []*games.Outcome{rp.Outcome, rp.Stored} {
 		if o != nil {
 			o.Reason = hide.Replace(o.Reason)
@@ -199,7 +199,8 @@ func (rp *Replay) hideDetails(moves []results.Move) {
 	for i := range rp.Frames {
 		for j := range rp.Frames[i].Moves {
 			m := &rp.Frames[i].Moves[j]
-			m.Detail, m.Reason = "", hide.Replace(m.Reason)
+			m.Detail = ""
+			hideQuoted(&m.Move, hide)
 		}
 	}
 }
@@ -207,26 +208,52 @@ func (rp *Replay) hideDetails(moves []results.Move) {
 // hideLogs takes what the bots printed out of a game's record: their logs,
 // and the sandbox's details wherever they are quoted (see hideDetails).
 func hideLogs(g *results.Game) {
-	hide := detailHider(g.Moves)
 	for i := range g.Players {
 		g.Players[i].Log = ""
 	}
-	for i := range g.Moves {
-		g.Moves[i].Detail, g.Moves[i].Reason = "", hide.Replace(g.Moves[i].Reason)
-	}
-	g.Reason = hide.Replace(g.Reason)
-	g.Outcome = rewriteReason(g.Outcome, hide.Replace)
+	hideReasons(g, hideMoves(g.Moves))
 }
 
-// detailHider replaces each move's detail with an ellipsis, the longest
-// first: a detail may begin another.
-func detailHider(moves []results.Move) *strings.Replacer {
+// hideMoves takes the sandbox's details out of moves, and out of what the
+// rules said of them; it returns what hides them, for their game's reasons.
+func hideMoves(moves []results.Move) *strings.Replacer {
+	hide := detailHider(detailsOf(moves))
+	for i := range moves {
+		moves[i].Detail = ""
+		hideQuoted(&moves[i].Move, hide)
+	}
+	return hide
+}
+
+// hideQuoted hides details in what the rules said of a move: its reason,
+// and its event, which a board shows (battleships' {"error": …}).
+func hideQuoted(m *games.Move, hide *strings.Replacer) {
+	m.Reason = hide.Replace(m.Reason)
+	m.Event = rewriteStrings(m.Event, hide.Replace)
+}
+
+// hideReasons hides details in a game's reasons: its own and its
+// outcome's. A list of games has no moves: hide comes from elsewhere.
+func hideReasons(g *results.Game, hide *strings.Replacer) {
+	g.Reason = hide.Replace(g.Reason)
+	g.Outcome = rewriteStrings(g.Outcome, hide.Replace)
+}
+
+// detailsOf are the sandbox's details of the faults among moves.
+func detailsOf(moves []results.Move) []string {
 	var details []string
 	for _, m := range moves {
 		if m.Detail != "" {
 			details = append(details, m.Detail)
 		}
 	}
+	return details
+}
+
+// detailHider replaces each detail with an ellipsis, the longest first: a
+// detail may begin another.
+func detailHider(details []string) *strings.Replacer {
+	details = slices.Clone(details) // sorted, not the caller's
 	slices.SortFunc(details, func(a, b string) int { return cmp.Or(cmp.Compare(len(b), len(a)), strings.Compare(a, b)) })
 	var pairs []string
 	for _, d := range slices.Compact(details) {
@@ -235,17 +262,43 @@ func detailHider(moves []results.Move) *strings.Replacer {
 	return strings.NewReplacer(pairs...)
 }
 
-// rewriteReason applies f to the reason of an outcome stored as JSON; a
-// record without an outcome keeps none.
-func rewriteReason(raw json.RawMessage, f func(string) string) json.RawMessage {
-	var o games.Outcome
-	if len(raw) == 0 || json.Unmarshal(raw, &o) != nil {
+// rewriteStrings applies f to every string of a JSON text, an outcome or
+// an event: JSON escapes a detail's newlines and quotes, so the text itself
+// cannot be searched for it. A text that f leaves as it is is kept as it
+// is, and so is one that is not JSON.
+func rewriteStrings(raw json.RawMessage, f func(string) string) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if len(raw) == 0 || dec.Decode(&v) != nil {
 		return raw
 	}
-	o.Reason = f(o.Reason)
-	b, err := json.Marshal(o)
-	if err != nil {
+	changed := false
+	v = walkStrings(v, func(s string) string {
+		out := f(s)
+		changed = changed || out != s
+		return out
+	})
+	b, err := json.Marshal(v)
+	if !changed || err != nil {
 		return raw
 	}
 	return b
+}
+
+// walkStrings replaces each string of a decoded JSON value with f's.
+func walkStrings(v any, f func(string) string) any {
+	switch x := v.(type) {
+	case string:
+		return f(x)
+	case []any:
+		for i := range x {
+			x[i] = walkStrings(x[i], f)
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = walkStrings(x[k], f)
+		}
+	}
+	return v
 }
