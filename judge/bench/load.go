@@ -92,15 +92,22 @@ func (lt loadTourney) play(ctx context.Context, run contest.Runner, work, submis
 	lim.Move = LoadMove
 	cfg := contest.Config{Rules: bot.rules, Dir: dir, StageRoot: filepath.Join(work, "_bots"), Rounds: 1, Seed: 1,
 		Scheme: results.SchemeDefault, Limits: lim, Workers: 2, Image: "load"}
+	return Record(ctx, run, db, cfg, p)
+}
+
+// Record plays cfg's tournament as contest.Run does and adds to p each
+// game it plays, by its game and key, and each game it retries. Wall is
+// not touched: p may gather several tournaments.
+func Record(ctx context.Context, run contest.Runner, db *results.DB, cfg contest.Config, p *Played) error {
 	var mu sync.Mutex
-	_, err = contest.Run(ctx, run, db, cfg, func(e contest.Event) {
+	_, err := contest.Run(ctx, run, db, cfg, func(e contest.Event) {
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
 		case e.Kind == "failure":
 			p.Retried++
 		case e.Kind == "game":
-			p.Games[bot.rules.Name()+" "+e.Game.Key] = fingerprint(e.Game)
+			p.Games[cfg.Rules.Name()+" "+e.Game.Key] = fingerprint(e.Game)
 		}
 	})
 	return err
