@@ -37,7 +37,7 @@ func cmdCheck(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	defer closeRunner()
-	rep, err := contest.CheckBot(ctx, contest.Pipeline{Run: run, Rules: r, Limits: c.limits, Policy: c.policy}, seat, nil)
+	rep, err := contest.CheckBot(ctx, contest.Pipeline{Run: run, Rules: r, Limits: c.limits, Policy: c.policy}, seat, map[string]string{"botjudge.check": "1"})
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -87,12 +86,7 @@ func parseServe(args []string, stderr io.Writer) (*serveFlags, error) {
 	fs.StringVar(&sf.deadline, "deadline", "", "no hand-in after this `time`, in this machine's time zone: \"2026-06-01 17:00\"")
 	fs.Int64Var(&sf.maxUpload, "max-upload", handin.DefaultMaxUpload, "largest hand-in in `bytes`")
 	fs.Int64Var(&sf.quota, "quota", handin.DefaultQuota, "`bytes` of versions each student may store (compressed); past it a hand-in is refused, nothing is deleted")
-	// Two at least: a check waits on its containers' starts and its bots'
-	// interpreters as much as it computes, and it runs at the background CPU
-	// weight, so a second one fills the gaps without slowing a tournament
-	// (12 hand-ins within a minute were READY after 8:45 instead of 23:26
-	// beside a judge run on 2 cores: TestArenaBesideRunDocker).
-	fs.IntVar(&sf.checks, "checks", max(2, runtime.NumCPU()/4), "hand-ins checked at once (each check and its sparring games run a few bots; the rest wait their turn)")
+	fs.IntVar(&sf.checks, "checks", handin.DefaultWorkers(), "hand-ins checked at once (each check and its sparring games run a few bots; the rest wait their turn)")
 	fs.BoolVar(&sf.publicLogs, "public-logs", true, "show bots' logs on the public pages (default: off with --hand-in, where a student's log is theirs)")
 	fs.Var(&sf.arena, "arena", "with --hand-in: the students' ready bots play a live ladder until the deadline (--arena=GAME,GAME: in those games only)")
 	fs.IntVar(&sf.arenaParallel, "arena-parallel", 1, "arena games at once (with --arena)")
@@ -182,7 +176,7 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 	background := sf.c.limits
 	background.Background = true
 	checker := &handin.SandboxChecker{Run: run, DB: db, Submissions: sf.submissions, StageRoot: contest.StageRootOf(sf.c.db),
-		Limits: background, Policy: sf.c.policy, Image: image}
+		Limits: background, Policy: sf.c.policy, Image: image, KeepIdle: sf.arena.on}
 	opt.Checker = checker
 	var scr *screen.Server
 	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
@@ -203,7 +197,7 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 	qctx, stopChecks := context.WithCancel(ctx)
 	checked := make(chan struct{})
 	go func() { hs.Run(qctx); close(checked) }()
-	played := sf.startArena(qctx, checker, opt, opt.Log)
+	played := sf.startArena(qctx, hs, checker, opt, opt.Log)
 	return hs, func() { stopChecks(); <-checked; played(); closeRunner() }, nil
 }
 

@@ -55,9 +55,10 @@ func (f *arenaFlag) arenaGames(open []string) ([]string, error) {
 	return list, nil
 }
 
-// startArena plays the arena's games beside the hand-in's checks until
-// ctx ends or the deadline passes; wait returns once its games have ended.
-func (sf *serveFlags) startArena(ctx context.Context, checker *handin.SandboxChecker, opt handin.Options, lg *log.Logger) (wait func()) {
+// startArena plays the arena's games after hs's checks (none starts while
+// a version waits for its check) until ctx ends or the deadline passes;
+// wait returns once its games have ended.
+func (sf *serveFlags) startArena(ctx context.Context, hs *handin.Server, checker *handin.SandboxChecker, opt handin.Options, lg *log.Logger) (wait func()) {
 	if !sf.arena.on {
 		return func() {}
 	}
@@ -66,7 +67,7 @@ func (sf *serveFlags) startArena(ctx context.Context, checker *handin.SandboxChe
 		actx, cancel = context.WithDeadline(ctx, opt.Deadline)
 	}
 	p := &handin.ArenaPlayer{Checker: checker}
-	loop := &arena.Loop{Source: p, Player: p, Games: sf.arenaGames, Parallel: sf.arenaParallel, Log: lg}
+	loop := &arena.Loop{Source: p, Player: p, Games: sf.arenaGames, Parallel: sf.arenaParallel, Log: lg, Hold: hs.ChecksWait}
 	done := make(chan struct{})
 	go func() { loop.Run(actx); cancel(); close(done) }()
 	return func() { <-done }

@@ -36,11 +36,16 @@ type Loop struct {
 	// Parallel caps the arena's games at once; 0 is 1.
 	Parallel int
 	// Idle is how long the loop waits when no game has two bots to play,
-	// or after a failure; 0 is 2 s: a version that became ready waits no
-	// longer than that for its first game.
+	// while held, or after a failure; 0 is 2 s: a version that became ready
+	// waits no longer than that for its first game.
 	Idle time.Duration
 	// Log receives the judge's own failures; nil is the standard logger.
 	Log *log.Logger
+	// Hold, when set, keeps new games from starting while it says true
+	// (SPEC §7: the arena plays after the checks, so that a student waiting
+	// for their check is not kept waiting by the ladder); the games under
+	// way play on. The loop asks again every Idle.
+	Hold func() bool
 
 	once    sync.Once
 	mu      sync.Mutex
@@ -70,7 +75,12 @@ func (l *Loop) Run(ctx context.Context) {
 		if ctx.Err() != nil { // a slot freed as the context ended
 			return
 		}
-		game, g, ok := l.next(ctx, &turn)
+		var game string
+		var g Game
+		ok := l.Hold == nil || !l.Hold()
+		if ok {
+			game, g, ok = l.next(ctx, &turn)
+		}
 		if !ok {
 			<-slots
 			if !l.sleep(ctx) {

@@ -7,7 +7,9 @@ import (
 	"log"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"botjudge/judge/arena"
 	"botjudge/judge/arena/arenatest"
@@ -78,16 +80,23 @@ func run(t *testing.T, d *results.DB, stop, parallel int) *fakePlayer {
 	return p
 }
 
-// The loop plays the ladder's games (a game without a ladder has none),
-// within its cap, and a restarted loop goes on from the stored games
-// without playing one again.
-func TestLoopPlaysAndResumes(t *testing.T) {
+// classDB is a database holding arenatest's class in virus, and the
+// class's bot IDs.
+func classDB(t *testing.T) (*results.DB, map[byte]int64) {
+	t.Helper()
 	d, err := results.Open(filepath.Join(t.TempDir(), "j.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer d.Close()
-	ids := arenatest.Class(t, d, "virus")
+	t.Cleanup(func() { d.Close() })
+	return d, arenatest.Class(t, d, "virus")
+}
+
+// The loop plays the ladder's games (a game without a ladder has none),
+// within its cap, and a restarted loop goes on from the stored games
+// without playing one again.
+func TestLoopPlaysAndResumes(t *testing.T) {
+	d, ids := classDB(t)
 	run(t, d, 30, 3)
 	run(t, d, 12, 2)
 	a, err := d.Arena(context.Background(), "virus")
@@ -133,12 +142,7 @@ func (p *blockingPlayer) Play(ctx context.Context, game string, g arena.Game) er
 // At the deadline (the end of its context) the loop stops choosing games
 // and returns once the games under way have ended.
 func TestLoopStopsAtTheDeadline(t *testing.T) {
-	d, err := results.Open(filepath.Join(t.TempDir(), "j.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
-	arenatest.Class(t, d, "virus")
+	d, _ := classDB(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &blockingPlayer{started: make(chan struct{}, 8)}
 	done := make(chan struct{})
@@ -157,5 +161,38 @@ func TestLoopStopsAtTheDeadline(t *testing.T) {
 	}
 	if n := len(p.started); n != 0 {
 		t.Errorf("%d games started after the deadline", n)
+	}
+}
+
+// holdingPlayer notes how many times the loop had asked Hold when each
+// game began.
+type holdingPlayer struct {
+	fakePlayer
+	asked *atomic.Int64
+	at    []int64
+}
+
+func (p *holdingPlayer) Play(ctx context.Context, game string, g arena.Game) error {
+	p.mu.Lock()
+	p.at = append(p.at, p.asked.Load())
+	p.mu.Unlock()
+	return p.fakePlayer.Play(ctx, game, g)
+}
+
+// While Hold says so (checks wait), no arena game starts; the loop asks
+// again and plays once it is let go.
+func TestLoopHolds(t *testing.T) {
+	d, _ := classDB(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var asked atomic.Int64
+	p := &holdingPlayer{fakePlayer: fakePlayer{db: d, cancel: cancel, stop: 3}, asked: &asked}
+	hold := func() bool { return asked.Add(1) <= 3 }
+	(&arena.Loop{Source: d, Player: p, Games: []string{"virus"}, Idle: time.Millisecond, Hold: hold}).Run(ctx)
+	if len(p.at) < 3 {
+		t.Fatalf("%d games played, want 3", len(p.at))
+	}
+	if p.at[0] != 4 {
+		t.Errorf("the first game began after %d questions to Hold, want 4: three held, the fourth let go", p.at[0])
 	}
 }

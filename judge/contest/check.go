@@ -3,7 +3,6 @@ package contest
 import (
 	"context"
 	"fmt"
-	"maps"
 	"strings"
 	"time"
 
@@ -139,13 +138,8 @@ func (r Report) BuildFailed() bool { return r.First.Verdict == fault.Build }
 // (Check) and, when that is accepted, plays it against itself by the rules
 // of a check, through the pipeline p of the tournament it is checked for:
 // its runner, rules, limits and budget (0 for none). The bot's containers
-// are labelled botjudge.check besides labels.
+// carry labels.
 func CheckBot(ctx context.Context, p Pipeline, seat Seat, labels map[string]string) (Report, error) {
-	labels = maps.Clone(labels)
-	if labels == nil {
-		labels = map[string]string{}
-	}
-	labels["botjudge.check"] = "1"
 	seat, err := p.Built(ctx, seat)
 	if err != nil {
 		return Report{}, err

@@ -46,7 +46,7 @@ func checkScripted(t *testing.T, answer func(req []byte, n int) sandbox.Reply) (
 	t.Helper()
 	run := &answering{answer: answer}
 	p := Pipeline{Run: run, Rules: virus.Rules{}, Limits: sandbox.DefaultLimits()}
-	rep, err := CheckBot(context.Background(), p, Seat{Name: "me", Bot: sandbox.Bot{Name: "me", Path: "me.py"}}, map[string]string{"botjudge.handin": "7"})
+	rep, err := CheckBot(context.Background(), p, Seat{Name: "me", Bot: sandbox.Bot{Name: "me", Path: "me.py"}}, map[string]string{"botjudge.check": "1", "botjudge.handin": "7"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func checkScripted(t *testing.T, answer func(req []byte, n int) sandbox.Reply) (
 }
 
 // A bot that plays legally is ready: it plays against itself, its
-// containers are labelled as a check's.
+// containers labelled as its caller asked.
 func TestCheckBotReady(t *testing.T) {
 	rep, run := checkScripted(t, func([]byte, int) sandbox.Reply { return passes })
 	if !rep.Ready() || rep.Game == nil || rep.Game.Stopped || len(rep.Faults) != 0 || rep.Slowest == nil {

@@ -133,7 +133,7 @@ func (p *ArenaPlayer) Play(ctx context.Context, game string, g arena.Game) error
 	if err != nil {
 		return err
 	}
-	f := contest.Fixture{Tournament: t.ID, Key: g.Key, Round: 1, Seed: g.Seed, BotIDs: g.Seats[:], Labels: map[string]string{"botjudge.arena": "1"}}
+	f := contest.Fixture{Tournament: t.ID, Key: g.Key, Round: 1, Seed: g.Seed, BotIDs: g.Seats[:], Labels: handInLabels}
 	p.mu.Lock()
 	for _, id := range g.Seats {
 		f.Seats = append(f.Seats, p.seats[id])

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"botjudge/judge/arena"
+	"botjudge/results"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
 )
@@ -87,5 +89,31 @@ func TestArenaPlaysReadyVersions(t *testing.T) {
 		if want := name != "carol"; (st == http.StatusOK) != want || (want && !strings.Contains(body, `"frames"`)) {
 			t.Errorf("%s asks for arena game %d (%s against %s): %d %.200s", name, g.ID, g.Players[0].Name, g.Players[1].Name, st, body)
 		}
+	}
+}
+
+// The server says checks wait while a version waits for a free worker,
+// not while one is only being checked: the arena holds its games then
+// (arena.Loop's Hold, as judge serve wires it).
+func TestChecksWaitHoldsTheArena(t *testing.T) {
+	bc := &blockingChecker{release: make(chan struct{})}
+	c := newClass(t, Options{Checker: bc, Games: []string{"virus"}, Workers: 1}, "alice", "bob")
+	c.student("alice").location("virus", "a.py", []byte(pyBot))
+	for end := time.Now().Add(10 * time.Second); c.versions("alice", "virus")[0].Status != results.StatusPlaying; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("alice's check did not begin within 10 s")
+		}
+	}
+	if c.srv.ChecksWait() {
+		t.Error("checks wait while the only version is being checked")
+	}
+	c.student("bob").location("virus", "b.py", []byte(pyBot))
+	if !c.srv.ChecksWait() {
+		t.Error("no check waits while bob's version waits for alice's check")
+	}
+	close(bc.release)
+	waitDone(t, c, "bob", 1)
+	if c.srv.ChecksWait() {
+		t.Error("checks wait once both were checked")
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"log"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -101,20 +100,22 @@ func TestArenaBesideRunDocker(t *testing.T) {
 // on for tic-tac-toe as cmd_serve wires them: the checks, sparring and
 // arena games on one pool of a Docker of their own, at the background
 // weight, with the default limits and policy, --checks' default (or
-// -arena.checks) and --arena-parallel's, and the shipped examples in the
-// game's folder. The arena's games are timed. stop ends the arena and the checks.
+// -arena.checks) and --arena-parallel's, the arena holding its games while
+// a version waits for its check and keeping its containers between them, and the
+// shipped examples in the game's folder. The arena's games are timed. stop
+// ends the arena and the checks.
 func servedClass(t *testing.T, image string) (c *class, timed *timedPlayer, stop func()) {
 	pool := sandbox.NewPool(sandboxtest.Docker(t), 0)
 	t.Cleanup(func() { pool.Drain(context.Background()) })
 	def := contest.DefaultConfig()
 	background := def.Limits
 	background.Background = true
-	sc := &SandboxChecker{Run: pool, Limits: background, Policy: def.Policy, Image: image}
+	sc := &SandboxChecker{Run: pool, Limits: background, Policy: def.Policy, Image: image, KeepIdle: true}
 	names := make([]string, classSize)
 	for k := range names {
 		names[k] = fmt.Sprintf("student%02d", k+1)
 	}
-	checks := max(1, runtime.NumCPU()/4)
+	checks := DefaultWorkers()
 	if *arenaChecks > 0 {
 		checks = *arenaChecks
 	}
@@ -127,7 +128,7 @@ func servedClass(t *testing.T, image string) (c *class, timed *timedPlayer, stop
 	}
 	p := &ArenaPlayer{Checker: sc}
 	timed = &timedPlayer{Player: p}
-	loop := &arena.Loop{Source: p, Player: timed, Games: []string{arenaGame}, Parallel: 1, Log: log.New(testLog{t}, "", 0)}
+	loop := &arena.Loop{Source: p, Player: timed, Games: []string{arenaGame}, Parallel: 1, Log: log.New(testLog{t}, "", 0), Hold: c.srv.ChecksWait}
 	ctx, cancel := context.WithCancel(context.Background())
 	played := make(chan struct{})
 	go func() { loop.Run(ctx); close(played) }()

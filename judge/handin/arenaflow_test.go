@@ -114,7 +114,7 @@ func flowClass(t *testing.T) (*class, *paced) {
 	p := &ArenaPlayer{Checker: sc}
 	pace := &paced{Player: p, grants: make(chan struct{}, played), t: t}
 	// Idle: a paused loop asks again soon, so that a grant is played at once.
-	loop := &arena.Loop{Source: p, Player: pace, Games: []string{"virus"}, Idle: 100 * time.Millisecond, Log: log.New(io.Discard, "", 0)}
+	loop := &arena.Loop{Source: p, Player: pace, Games: []string{"virus"}, Idle: 100 * time.Millisecond, Log: log.New(io.Discard, "", 0), Hold: c.srv.ChecksWait}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { loop.Run(ctx); close(done) }()

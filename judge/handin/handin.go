@@ -62,7 +62,8 @@ type Options struct {
 	// Quota bounds the bytes of a student's stored versions; 0 is
 	// DefaultQuota.
 	Quota int64
-	// Checker checks each version; Workers of them at once (0: 1).
+	// Checker checks each version; Workers of them at once (0:
+	// DefaultWorkers).
 	Checker Checker
 	Workers int
 	// Secure marks the cookie for HTTPS only.
@@ -163,6 +164,12 @@ func (s *Server) Run(ctx context.Context) {
 		s.queue.run(ctx, s.opt.Workers)
 	}
 }
+
+// ChecksWait says whether a version waits for its check, every worker
+// being busy: the arena holds its next games meanwhile (arena.Loop's Hold),
+// so that the checks have the CPU. A check being played holds nothing: a
+// slow bot's check may last many minutes, and the ladder goes on beside it.
+func (s *Server) ChecksWait() bool { return s.queue != nil && s.queue.waits() }
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -37,7 +37,17 @@ type SandboxChecker struct {
 	Image  string
 	// Opponents bounds the sparring games; 0 is 3.
 	Opponents int
+	// KeepIdle keeps the waiting containers when no check waits: the
+	// arena plays on, and comes back to its bots' and the example bots'
+	// containers (the pool's own bound removes the least used).
+	KeepIdle bool
 }
+
+// handInLabels mark the containers of every game the hand-in server plays,
+// checks, sparring and arena alike: the pool reuses a container only for
+// the same labels, so that an example bot keeps one container for every
+// check's sparring and for the arena.
+var handInLabels = map[string]string{"botjudge.handin": "1"}
 
 // sparringSettings name the private tournament of a game's sparring games.
 var sparringSettings = json.RawMessage(`{"sparring":true}`)
@@ -75,8 +85,7 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 	if err != nil {
 		return Report{}, err
 	}
-	labels := map[string]string{"botjudge.check": "1", "botjudge.handin": fmt.Sprint(h.ID)}
-	rep, err := contest.CheckBot(ctx, pipe, seat, labels)
+	rep, err := contest.CheckBot(ctx, pipe, seat, handInLabels)
 	if err != nil {
 		return Report{}, err
 	}
@@ -92,14 +101,20 @@ func (c *SandboxChecker) Check(ctx context.Context, h results.HandIn, update fun
 		return out, nil
 	}
 	update(results.StatusPlaying, out)
-	err = c.spar(ctx, rules, h, me, rep.Seat, labels, &out, update)
+	err = c.spar(ctx, rules, h, me, rep.Seat, &out, update)
 	return out, err
 }
 
 // Idle releases what the sandbox keeps for the next games (the waiting
 // containers of the example bots, Pool's), once no check waits or runs: a
-// server between hand-ins holds no container.
-func (c *SandboxChecker) Idle(ctx context.Context) error { return c.Run.Drain(ctx) }
+// server between hand-ins holds no container, unless the arena plays on
+// (KeepIdle).
+func (c *SandboxChecker) Idle(ctx context.Context) error {
+	if c.KeepIdle {
+		return nil
+	}
+	return c.Run.Drain(ctx)
+}
 
 // pipeline plays a game's hand-in games, the check, the sparring and the
 // arena alike, as the tournament will (its limits, policy and image), with
@@ -110,7 +125,7 @@ func (c *SandboxChecker) pipeline(rules games.Rules, root string) contest.Pipeli
 
 // spar plays the version against the example bots: the bots of the game's
 // folder that belong to no student of the roster.
-func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.HandIn, me contest.Entry, mine contest.Seat, labels map[string]string, out *Report, update func(string, Report)) error {
+func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.HandIn, me contest.Entry, mine contest.Seat, out *Report, update func(string, Report)) error {
 	examples, err := c.sparringExamples(ctx, rules, h.Game)
 	if err != nil || len(examples) == 0 {
 		return err
@@ -127,7 +142,7 @@ func (c *SandboxChecker) spar(ctx context.Context, rules games.Rules, h results.
 	for i := range examples {
 		seed := h.ID*100 + int64(i)
 		f := contest.Fixture{Tournament: t.ID, Key: fmt.Sprintf("handin-%d-%d", h.ID, i), Round: 1, Seed: seed,
-			Seats: []contest.Seat{mine}, BotIDs: []int64{myBot.ID}, Labels: labels}
+			Seats: []contest.Seat{mine}, BotIDs: []int64{myBot.ID}, Labels: handInLabels}
 		if err := c.fillSeats(ctx, pipe, examples, i, &f); err != nil {
 			return err
 		}
