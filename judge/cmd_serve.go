@@ -180,7 +180,7 @@ func (sf *serveFlags) startHandIn(ctx context.Context, db *results.DB, opt handi
 	opt.Checker = checker
 	var scr *screen.Server
 	hs = handin.New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
-	scrOpt.MayRead = hs.MayRead
+	scrOpt.MayRead, scrOpt.Viewer = hs.MayRead, hs.Viewer
 	scr = screen.New(db, scrOpt)
 	clashes, err := hs.Clashes(ctx)
 	if err != nil {

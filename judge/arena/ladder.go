@@ -52,6 +52,17 @@ type Row struct {
 	// Student is the student's id on the roster, 0 for an example bot: the
 	// hand-in page marks its student's row. Never in the public rows.
 	Student int64 `json:"-"`
+	// You marks the row of the student who asks, in their answer alone
+	// (Ladder.Mark).
+	You bool `json:"you,omitempty"`
+}
+
+// Mark marks student's row (You): the one ladder, answered to a student,
+// shows them where they stand, even under a pseudonym.
+func (l Ladder) Mark(student int64) {
+	for i, r := range l.Rows {
+		l.Rows[i].You = student != 0 && !r.Examples && r.Student == student
+	}
 }
 
 // Rank computes the ladder of a game from its arena, best rating first

@@ -170,6 +170,23 @@ func TestArenaFlow(t *testing.T) {
 	student.logOut()
 	student.logIn(w.other, c.codes[w.other], w.other)
 	notOpened(student, c, w)
+	// On the public ladder, she finds her own row marked; logged out, the
+	// same page marks none. (The projector's tab shares her cookies.)
+	student.open("/arena/virus")
+	student.wait(fmt.Sprintf(`(() => {
+		const mine = document.querySelectorAll('table.arena tbody tr.mine');
+		return mine.length === 1 && mine[0].querySelector('.name').textContent === %q;
+	})()`, w.other+"you"))
+	student.shot("arena-you")
+	student.open("/hand-in/")
+	student.logOut()
+	student.open("/arena/virus")
+	student.wait(`document.querySelectorAll('table.arena tbody tr').length === 4`)
+	var marked int
+	student.eval(`document.querySelectorAll('table.arena tr.mine, table.arena .tag.you').length`, &marked)
+	if marked != 0 {
+		t.Errorf("logged out, the ladder marks %d rows or tags as its viewer's", marked)
+	}
 	for _, pr := range append(projector.p.Problems(), student.p.Problems()...) {
 		if !strings.Contains(pr, "404") {
 			t.Errorf("the browser reported: %s", pr)

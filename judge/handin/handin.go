@@ -207,6 +207,13 @@ func (s *Server) MayRead(r *http.Request, gameID int64) bool {
 	return err == nil && played
 }
 
+// Viewer is the student whose session made r, none for the organiser's
+// (screen.Options.Viewer).
+func (s *Server) Viewer(r *http.Request) (student int64, ok bool) {
+	se, ok := s.sessions.get(r, s.opt.Now())
+	return se.student, ok && !se.organiser
+}
+
 // ------------------------------------------------------------ log in
 
 func (s *Server) serveLogIn(w http.ResponseWriter, r *http.Request) {

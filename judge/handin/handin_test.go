@@ -86,7 +86,7 @@ func newClass(t *testing.T, opt Options, names ...string) *class {
 	opt.Now = func() time.Time { return *c.now.Load() }
 	var scr *screen.Server
 	c.srv = New(db, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { scr.ServeHTTP(w, r) }), opt)
-	scr = screen.New(db, screen.Options{HideLogs: true, MayRead: c.srv.MayRead, Log: opt.Log, ArenaNames: opt.ArenaNames})
+	scr = screen.New(db, screen.Options{HideLogs: true, MayRead: c.srv.MayRead, Viewer: c.srv.Viewer, Log: opt.Log, ArenaNames: opt.ArenaNames})
 	c.http = httptest.NewServer(c.srv)
 	t.Cleanup(c.http.Close)
 	ctx, cancel := context.WithCancel(context.Background())

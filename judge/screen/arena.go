@@ -50,7 +50,13 @@ func (s *Server) arenaJSON(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return arena.Rank(rules, a, n), nil
+	l := arena.Rank(rules, a, n)
+	if s.opt.Viewer != nil {
+		if student, ok := s.opt.Viewer(r); ok {
+			l.Mark(student)
+		}
+	}
+	return l, nil
 }
 
 // arenaNames names the students' bots of an arena game as its ladder does:

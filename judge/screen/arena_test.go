@@ -54,6 +54,60 @@ func TestArenaJSON(t *testing.T) {
 	}
 }
 
+// The ladder marks the row of the student who asks (screen.Options.Viewer),
+// in their answer alone, under a pseudonym too; nobody's for the projector,
+// the organiser, or a student not on it.
+func TestArenaJSONMarksViewer(t *testing.T) {
+	d, err := results.Open(filepath.Join(t.TempDir(), "j.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	arenatest.Class(t, d, "battleships")
+	carol := must(d.StudentNamed(context.Background(), "carol"))
+	dave := must(d.AddStudent(context.Background(), "dave", results.HashCode("dave"), false))
+	// The test's sessions: a Student header names the student.
+	viewer := func(r *http.Request) (int64, bool) {
+		var id int64
+		_, err := fmt.Sscan(r.Header.Get("Student"), &id)
+		return id, err == nil
+	}
+	for _, names := range []arena.Names{arena.RealNames, arena.Pseudonyms} {
+		srv := httptest.NewServer(screen.New(d, screen.Options{Log: log.New(io.Discard, "", 0), Viewer: viewer, ArenaNames: names}))
+		for _, asks := range []string{"", fmt.Sprint(carol.ID), fmt.Sprint(dave.ID)} {
+			req, _ := http.NewRequest("GET", srv.URL+"/api/arena/battleships.json", nil)
+			req.Header.Set("Student", asks)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var l arena.Ladder
+			if err := json.Unmarshal(body, &l); err != nil {
+				t.Fatalf("%s", body)
+			}
+			var marked []string
+			for _, r := range l.Rows {
+				if r.You {
+					marked = append(marked, r.Name)
+				}
+			}
+			want := 0
+			if asks == fmt.Sprint(carol.ID) {
+				want = 1
+			}
+			if len(marked) != want || strings.Count(string(body), `"you"`) != want {
+				t.Errorf("%s, asked by student %q: marked %v, want %d row(s): %s", names, asks, marked, want, body)
+			}
+			if len(marked) == 1 && names == arena.RealNames && marked[0] != "carol" {
+				t.Errorf("carol's answer marks %v", marked)
+			}
+		}
+		srv.Close()
+	}
+}
+
 // tronDuel stores a Tron arena game between two students' versions, played
 // by the rules: zoe-martin's bot (which prints ZOE-LOG) crashes with
 // ZOE-TRACEBACK at its fifth move, so that bob-dupont wins. It returns the

@@ -57,6 +57,10 @@ type Options struct {
 	// tournament (a hand-in's sparring game): its student, or the
 	// organiser. nil lets nobody.
 	MayRead func(r *http.Request, gameID int64) bool
+	// Viewer is the roster's student whose session made r (ok false for
+	// nobody's, or the organiser's): the arena's ladder marks their row.
+	// nil knows nobody.
+	Viewer func(r *http.Request) (student int64, ok bool)
 	// ArenaNames names the students on the arena's ladder and in the
 	// replays of its games: their names (the zero value) or pseudonyms.
 	ArenaNames arena.Names

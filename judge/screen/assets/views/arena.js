@@ -29,10 +29,13 @@ export async function viewArenas() {
 
 function ladderTable(l) {
   const seed = l.seed_score ? t('arena.seed.' + l.seed_score) : null;
-  const rows = l.rows.map((r, i) => el('tr', { dataset: { bot: r.bot_id, rank: r.rank, example: r.examples } },
+  // A student's own row (you: in their answer alone) is marked, as on
+  // their hand-in page.
+  const rows = l.rows.map((r, i) => el('tr', { class: r.you ? 'mine' : null, dataset: { bot: r.bot_id, rank: r.rank, example: r.examples } },
     el('td', { class: 'rank', text: i > 0 && l.rows[i - 1].rank === r.rank ? '=' : r.rank }),
     el('td', { class: 'name' }, el('span', { text: r.name }),
-      r.examples ? el('span', { class: 'tag', text: t('arena.example') }) : null),
+      r.examples ? el('span', { class: 'tag', text: t('arena.example') }) : null,
+      r.you ? el('span', { class: 'tag you', text: t('arena.you') }) : null),
     el('td', { class: 'rating' }, el('span', { class: 'rv', text: Math.round(r.rating) }), ' ',
       el('span', { class: 'ci', text: `${Math.round(r.low)}–${Math.round(r.high)}` })),
     el('td', { class: 'num', text: r.games }),
