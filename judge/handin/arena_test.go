@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"botjudge/judge/arena"
+	"botjudge/judge/arena/arenatest"
 	"botjudge/results"
 	"botjudge/sandbox"
 	"botjudge/sandbox/sandboxtest"
@@ -115,5 +116,26 @@ func TestChecksWaitHoldsTheArena(t *testing.T) {
 	waitDone(t, c, "bob", 1)
 	if c.srv.ChecksWait() {
 		t.Error("checks wait once both were checked")
+	}
+}
+
+// The public ladder marks the row of the student whose session asks: none
+// for the organiser, nor for a request without a session.
+func TestLadderMarksTheSessionsStudent(t *testing.T) {
+	c := newClass(t, Options{Checker: &fakeChecker{}, Games: []string{"virus"}}, "alice", "bob", "carol")
+	arenatest.Class(t, c.db, "virus")
+	for _, who := range []string{"carol", results.OrganiserName, ""} {
+		b := c.browser()
+		if who != "" {
+			b = c.student(who)
+		}
+		st, body := b.get("/api/arena/virus.json")
+		want := 0
+		if who == "carol" {
+			want = 1
+		}
+		if st != http.StatusOK || strings.Count(body, `"you":true`) != want || (want == 1 && !strings.Contains(body, `"name":"carol","bot_id"`)) {
+			t.Errorf("%q asks for the ladder: %d %s, want %d row marked", who, st, body, want)
+		}
 	}
 }
